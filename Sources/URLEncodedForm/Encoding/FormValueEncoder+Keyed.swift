@@ -1,0 +1,169 @@
+/// Writes the members of one object node.
+struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: FormValueEncoder
+    let object: Int
+
+    var codingPath: [any CodingKey] { encoder.storage.tree.codingPath(of: object) }
+
+    private var storage: FormEncodingStorage { encoder.storage }
+
+    private func member(_ key: Key) -> Int {
+        storage.member(of: object, key: key.stringValue)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        guard let text = storage.nilText else { return }
+        storage.write(text, into: member(key))
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        storage.write(float: value, into: member(key))
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        storage.write(float: value, into: member(key))
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        storage.write(value, into: member(key))
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
+        try encoder.encode(value, into: member(key))
+    }
+
+    // The standard library's `encodeIfPresent` skips `nil` silently; these route it through
+    // `nilEncoding`, so synthesized optionals honour `.dropValue` and `.null`.
+
+    private mutating func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
+        if let value {
+            try encoder.encode(value, into: member(key))
+        } else {
+            try encodeNil(forKey: key)
+        }
+    }
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
+        try encodeOptional(value, forKey: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(encoder: encoder, object: member(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        FormUnkeyedEncodingContainer(encoder: encoder, array: member(key))
+    }
+
+    /// An encoder for this same object, so a superclass's members sit beside the subclass's.
+    mutating func superEncoder() -> any Encoder {
+        FormValueEncoder(storage: storage, target: object)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        FormValueEncoder(storage: storage, target: member(key))
+    }
+}

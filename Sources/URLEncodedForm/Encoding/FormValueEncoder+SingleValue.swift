@@ -1,0 +1,107 @@
+/// Writes the one value of a node.
+struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
+    let encoder: FormValueEncoder
+    let node: Int
+    private var holdsValue = false
+
+    init(encoder: FormValueEncoder, node: Int) {
+        self.encoder = encoder
+        self.node = node
+    }
+
+    var codingPath: [any CodingKey] { encoder.storage.tree.codingPath(of: node) }
+
+    private var storage: FormEncodingStorage { encoder.storage }
+
+    private mutating func claim(_ value: @autoclosure () -> Any) throws {
+        guard !holdsValue else {
+            let context = EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "A single value container holds one value, and a value was already encoded into it."
+            )
+            throw EncodingError.invalidValue(value(), context)
+        }
+        holdsValue = true
+    }
+
+    mutating func encodeNil() throws {
+        try claim(Optional<Any>.none as Any)
+        guard let text = storage.nilText else { return }
+        storage.write(text, into: node)
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: String) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        try claim(value)
+        storage.write(float: value, into: node)
+    }
+
+    mutating func encode(_ value: Float) throws {
+        try claim(value)
+        storage.write(float: value, into: node)
+    }
+
+    mutating func encode(_ value: Int) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: Int8) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: Int16) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: Int32) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: Int64) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: UInt) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: UInt8) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: UInt16) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: UInt32) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode(_ value: UInt64) throws {
+        try claim(value)
+        storage.write(value, into: node)
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        try claim(value)
+        try encoder.encode(value, into: node)
+    }
+}

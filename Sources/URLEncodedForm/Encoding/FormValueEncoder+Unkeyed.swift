@@ -1,0 +1,102 @@
+/// Appends the elements of one array node.
+struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
+    let encoder: FormValueEncoder
+    let array: Int
+    private(set) var count = 0
+
+    init(encoder: FormValueEncoder, array: Int) {
+        self.encoder = encoder
+        self.array = array
+    }
+
+    var codingPath: [any CodingKey] { encoder.storage.tree.codingPath(of: array) }
+
+    private var storage: FormEncodingStorage { encoder.storage }
+
+    private mutating func nextElement() -> Int {
+        count += 1
+        return storage.tree.appendElement(to: array)
+    }
+
+    mutating func encodeNil() throws {
+        guard let text = storage.nilText else { return }
+        storage.write(text, into: nextElement())
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: String) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: Double) throws {
+        storage.write(float: value, into: nextElement())
+    }
+
+    mutating func encode(_ value: Float) throws {
+        storage.write(float: value, into: nextElement())
+    }
+
+    mutating func encode(_ value: Int) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: Int8) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: Int16) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: Int32) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: Int64) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: UInt) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: UInt8) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: UInt16) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: UInt32) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode(_ value: UInt64) throws {
+        storage.write(value, into: nextElement())
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        try encoder.encode(value, into: nextElement())
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(encoder: encoder, object: nextElement()))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        FormUnkeyedEncodingContainer(encoder: encoder, array: nextElement())
+    }
+
+    /// An encoder for this array's own path, as Alamofire's encoder does: what it writes takes
+    /// the array's place.
+    mutating func superEncoder() -> any Encoder {
+        count += 1
+        return FormValueEncoder(storage: storage, target: array)
+    }
+}

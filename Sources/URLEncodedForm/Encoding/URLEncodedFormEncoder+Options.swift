@@ -1,0 +1,166 @@
+import Foundation
+
+extension URLEncodedFormEncoder {
+    /// How the elements of an array are keyed.
+    ///
+    /// ```swift
+    /// struct Query: Encodable { let tags = ["a", "b"] }
+    /// // .brackets        → tags%5B%5D=a&tags%5B%5D=b   (tags[]=a&tags[]=b)
+    /// // .noBrackets      → tags=a&tags=b
+    /// // .indexInBrackets → tags%5B0%5D=a&tags%5B1%5D=b (tags[0]=a&tags[1]=b)
+    /// ```
+    ///
+    /// Elements always keep their order; the encoder never sorts them.
+    public enum ArrayEncoding: Sendable {
+        /// Appends empty brackets to the key of every element: `tags[]=a`. The default.
+        case brackets
+        /// Repeats the key as it is: `tags=a&tags=b`.
+        case noBrackets
+        /// Appends the element's index in brackets, as jQuery and Node's `qs` do: `tags[0]=a`.
+        case indexInBrackets
+        /// Builds each element's key with a closure that receives the unescaped key path of the
+        /// array (`"user[tags]"`) and the element's index, and returns the element's key path.
+        ///
+        /// ```swift
+        /// .custom { key, index in "\(key)(\(index + 1))" }  // tags(1)=a&tags(2)=b
+        /// ```
+        case custom(@Sendable (_ key: String, _ index: Int) -> String)
+    }
+
+    /// How `Bool` values are written.
+    public enum BoolEncoding: Sendable {
+        /// `true` as `1`, `false` as `0`. The default.
+        case numeric
+        /// `true` as `true`, `false` as `false`.
+        case literal
+    }
+
+    /// How `Data` values are written.
+    public enum DataEncoding: Sendable {
+        /// Uses `Data`'s own `Encodable` conformance: an array of its bytes as numbers.
+        case deferredToData
+        /// Base64 text, padded: `Data("data".utf8)` → `ZGF0YQ%3D%3D`. The default.
+        case base64
+        /// The text a closure returns. Errors it throws propagate out of `encode` unchanged.
+        case custom(@Sendable (Data) throws -> String)
+    }
+
+    /// How `Date` values are written.
+    public enum DateEncoding: Sendable {
+        /// Uses `Date`'s own `Encodable` conformance: seconds since 1 January 2001 as a `Double`
+        /// (`123.456`). The default.
+        case deferredToDate
+        /// Seconds since 1 January 1970 as a `Double`: `978307323.456`.
+        case secondsSince1970
+        /// Milliseconds since 1 January 1970 as a `Double`: `978307323456.0`.
+        case millisecondsSince1970
+        /// ISO 8601 / RFC 3339 internet date-time in UTC, without fractional seconds:
+        /// `2001-01-01T00:02:03Z`.
+        case iso8601
+        /// The text of a `DateFormatter`. The formatter must not be mutated while encoding.
+        case formatted(DateFormatter)
+        /// The text a closure returns. Errors it throws propagate out of `encode` unchanged.
+        case custom(@Sendable (Date) throws -> String)
+    }
+
+    /// How member names are transformed before they are written.
+    ///
+    /// The transformation applies to every member name of every object — struct properties and
+    /// dictionary keys alike — one path component at a time.
+    public enum KeyEncoding: Sendable {
+        /// Names are written as the type's `CodingKey`s spell them. The default.
+        case useDefaultKeys
+        /// `oneTwoThree` → `one_two_three`, `myURLProperty` → `my_url_property`.
+        case convertToSnakeCase
+        /// `oneTwoThree` → `one-two-three`.
+        case convertToKebabCase
+        /// Upper-cases the first character: `oneTwoThree` → `OneTwoThree`.
+        case capitalized
+        /// `oneTwoThree` → `ONETWOTHREE`.
+        case uppercased
+        /// `oneTwoThree` → `onetwothree`.
+        case lowercased
+        /// The name a closure returns for each member name.
+        case custom(@Sendable (String) -> String)
+    }
+
+    /// How the name of a nested member is joined to the path of its parent.
+    ///
+    /// ```swift
+    /// ["parent": ["child": ["grandchild": "value"]]]
+    /// // .brackets → parent[child][grandchild]=value (escaped: parent%5Bchild%5D%5Bgrandchild%5D=value)
+    /// // .dots     → parent.child.grandchild=value
+    /// ```
+    public struct KeyPathEncoding: Sendable {
+        enum Style: Sendable {
+            case brackets
+            case dots
+            case custom(@Sendable (_ subkey: String) -> String)
+        }
+
+        let style: Style
+
+        /// Wraps each nested name in brackets: `parent[child]`. The default.
+        public static let brackets = KeyPathEncoding(style: .brackets)
+        /// Joins nested names with dots: `parent.child`.
+        public static let dots = KeyPathEncoding(style: .dots)
+
+        /// Uses a closure that receives a nested member's name and returns the text appended to
+        /// its parent's path.
+        ///
+        /// ```swift
+        /// KeyPathEncoding { "::\($0)" }  // parent::child=value
+        /// ```
+        public init(encoding: @escaping @Sendable (_ subkey: String) -> String) {
+            style = .custom(encoding)
+        }
+
+        init(style: Style) {
+            self.style = style
+        }
+    }
+
+    /// How `nil` is written, for `encodeNil` and for optional members that are `nil`.
+    public struct NilEncoding: Sendable {
+        enum Style: Sendable {
+            case dropKey
+            case text(String)
+            case custom(@Sendable () -> String?)
+        }
+
+        let style: Style
+
+        /// Leaves the member out entirely. The default.
+        public static let dropKey = NilEncoding(style: .dropKey)
+        /// Writes the key with an empty value: `middleName=`.
+        public static let dropValue = NilEncoding(style: .text(""))
+        /// Writes the literal `null`: `middleName=null`.
+        public static let null = NilEncoding(style: .text("null"))
+
+        /// Uses the text a closure returns for each `nil`; a `nil` result leaves the member out.
+        public init(encoding: @escaping @Sendable () -> String?) {
+            style = .custom(encoding)
+        }
+
+        init(style: Style) {
+            self.style = style
+        }
+
+        /// The text to write for `nil`, or `nil` to leave the member out.
+        var text: String? {
+            switch style {
+            case .dropKey: nil
+            case .text(let text): text
+            case .custom(let closure): closure()
+            }
+        }
+    }
+
+    /// How a space is written. Spaces are written this way whatever `allowedCharacters` says.
+    public enum SpaceEncoding: Sendable {
+        /// `%20`, valid in any URL component. The default.
+        case percentEscaped
+        /// `+`, the HTML form convention (`application/x-www-form-urlencoded` bodies).
+        case plusReplaced
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Encodes `Encodable` values as `application/x-www-form-urlencoded` text: query strings and
+/// HTML form bodies.
+///
+/// ```swift
+/// struct Search: Encodable {
+///     let query: String
+///     let page: Int
+///     let tags: [String]
+/// }
+///
+/// let encoder = URLEncodedFormEncoder()
+/// let query: String = try encoder.encode(Search(query: "swift forms", page: 2, tags: ["a", "b"]))
+/// // page=2&query=swift%20forms&tags%5B%5D=a&tags%5B%5D=b
+/// ```
+///
+/// The options, their defaults and the bytes written follow Alamofire's `URLEncodedFormEncoder`,
+/// so code written for it compiles and produces the same text. Nested values become key paths
+/// (`user[name]=Ada`), arrays repeat their key (`tags[]=a&tags[]=b`), and everything outside
+/// ``allowedCharacters`` is percent-escaped as UTF-8.
+///
+/// The top-level value must encode as a keyed container: a struct, a class or a `[String: Value]`
+/// dictionary. An encoder is a value: configure a copy, share it across tasks freely.
+public struct URLEncodedFormEncoder: Sendable {
+    /// Whether the members of every object are sorted by their escaped text (`key…=value`), for
+    /// output that is the same on every run whatever the order of a dictionary. `true` by default.
+    ///
+    /// When `false`, members keep the order they were encoded in: declaration order for
+    /// synthesized `Encodable` conformances. Array elements keep their order either way.
+    public var alphabetizeKeyValuePairs: Bool
+    /// How array elements are keyed. ``ArrayEncoding-swift.enum/brackets`` by default.
+    public var arrayEncoding: ArrayEncoding
+    /// How `Bool` values are written. ``BoolEncoding-swift.enum/numeric`` by default.
+    public var boolEncoding: BoolEncoding
+    /// How `Data` values are written. ``DataEncoding-swift.enum/base64`` by default.
+    public var dataEncoding: DataEncoding
+    /// How `Date` values are written. ``DateEncoding-swift.enum/deferredToDate`` by default.
+    public var dateEncoding: DateEncoding
+    /// How member names are transformed. ``KeyEncoding-swift.enum/useDefaultKeys`` by default.
+    public var keyEncoding: KeyEncoding
+    /// How nested names join their parent's path. ``KeyPathEncoding-swift.struct/brackets`` by default.
+    public var keyPathEncoding: KeyPathEncoding
+    /// How `nil` is written. ``NilEncoding-swift.struct/dropKey`` by default.
+    public var nilEncoding: NilEncoding
+    /// How spaces are written. ``SpaceEncoding-swift.enum/percentEscaped`` by default.
+    public var spaceEncoding: SpaceEncoding
+    /// The characters written as they are; every other byte is percent-escaped as UTF-8 with
+    /// upper-case hex digits. ``defaultAllowedCharacters`` by default.
+    ///
+    /// Only ASCII characters can be left unescaped: the bytes of a multibyte character are always
+    /// escaped, so the output is ASCII whatever this set holds.
+    public var allowedCharacters: CharacterSet {
+        didSet { escaper = PercentEscaper(allowing: allowedCharacters) }
+    }
+
+    /// The escaping table for ``allowedCharacters``, built when the set is assigned.
+    private(set) var escaper: PercentEscaper
+
+    /// The characters of RFC 3986's unreserved set (`A–Z a–z 0–9 - . _ ~`) plus `?` and `/`,
+    /// which RFC 3986 section 3.4 allows unescaped in a query.
+    public static let defaultAllowedCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~?/"
+    )
+
+    /// Creates an encoder; every argument defaults to the behaviour of Alamofire's encoder.
+    ///
+    /// - Parameters:
+    ///   - alphabetizeKeyValuePairs: Whether object members are sorted. `true` by default.
+    ///   - arrayEncoding: How array elements are keyed. `.brackets` by default.
+    ///   - boolEncoding: How `Bool` values are written. `.numeric` by default.
+    ///   - dataEncoding: How `Data` values are written. `.base64` by default.
+    ///   - dateEncoding: How `Date` values are written. `.deferredToDate` by default.
+    ///   - keyEncoding: How member names are transformed. `.useDefaultKeys` by default.
+    ///   - keyPathEncoding: How nested names join their parent's path. `.brackets` by default.
+    ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
+    ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
+    ///   - allowedCharacters: The characters left unescaped. ``defaultAllowedCharacters`` by default.
+    public init(
+        alphabetizeKeyValuePairs: Bool = true,
+        arrayEncoding: ArrayEncoding = .brackets,
+        boolEncoding: BoolEncoding = .numeric,
+        dataEncoding: DataEncoding = .base64,
+        dateEncoding: DateEncoding = .deferredToDate,
+        keyEncoding: KeyEncoding = .useDefaultKeys,
+        keyPathEncoding: KeyPathEncoding = .brackets,
+        nilEncoding: NilEncoding = .dropKey,
+        spaceEncoding: SpaceEncoding = .percentEscaped,
+        allowedCharacters: CharacterSet = URLEncodedFormEncoder.defaultAllowedCharacters
+    ) {
+        self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
+        self.arrayEncoding = arrayEncoding
+        self.boolEncoding = boolEncoding
+        self.dataEncoding = dataEncoding
+        self.dateEncoding = dateEncoding
+        self.keyEncoding = keyEncoding
+        self.keyPathEncoding = keyPathEncoding
+        self.nilEncoding = nilEncoding
+        self.spaceEncoding = spaceEncoding
+        self.allowedCharacters = allowedCharacters
+        escaper = PercentEscaper(allowing: allowedCharacters)
+    }
+
+    /// Encodes `value` as form text.
+    ///
+    /// ```swift
+    /// let body: String = try URLEncodedFormEncoder().encode(["name": "Ada Lovelace"])
+    /// // name=Ada%20Lovelace
+    /// ```
+    ///
+    /// - Parameter value: A value that encodes as a keyed container.
+    /// - Returns: The form text; empty when the value has no members.
+    /// - Throws: `EncodingError.invalidValue` when the top-level value is an array or a single
+    ///   value; errors thrown by a custom strategy or by the value's `encode(to:)`, unchanged.
+    public func encode(_ value: some Encodable) throws -> String {
+        String(decoding: try encodedBytes(value), as: UTF8.self)
+    }
+
+    /// Encodes `value` as the UTF-8 bytes of its form text, ready to be a request body.
+    ///
+    /// - Throws: As ``encode(_:)-(Encodable)->String``.
+    public func encode(_ value: some Encodable) throws -> Data {
+        Data(try encodedBytes(value))
+    }
+
+    /// Encodes `value` as the UTF-8 bytes of its form text, for byte-oriented server APIs.
+    ///
+    /// - Throws: As ``encode(_:)-(Encodable)->String``.
+    public func encode(_ value: some Encodable) throws -> [UInt8] {
+        try encodedBytes(value)
+    }
+
+    /// values → nodes → bytes.
+    func encodedBytes<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        let storage = FormEncodingStorage(options: self)
+        try FormValueEncoder(storage: storage, target: FormTree.root).encode(value, into: FormTree.root)
+        switch storage.tree[FormTree.root].kind {
+        case .unset, .object:
+            var serializer = FormSerializer(tree: storage.tree, options: self)
+            return serializer.serialize()
+        case .array, .scalar:
+            let shape = storage.tree[FormTree.root].kind == .array ? "an array" : "a single value"
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription: """
+                        URLEncodedFormEncoder needs a keyed value at the top level (a struct, a class or a \
+                        [String: Value] dictionary), but \(Value.self) encoded as \(shape).
+                        """
+                )
+            )
+        }
+    }
+}
+
+extension CharacterSet {
+    /// The characters ``URLEncodedFormEncoder`` leaves unescaped by default, under the name
+    /// Alamofire gives them, so code that starts from Alamofire's set compiles unchanged.
+    ///
+    /// ```swift
+    /// var allowed = CharacterSet.afURLQueryAllowed
+    /// allowed.remove(charactersIn: "?/")
+    /// let encoder = URLEncodedFormEncoder(allowedCharacters: allowed)
+    /// ```
+    public static let afURLQueryAllowed = URLEncodedFormEncoder.defaultAllowedCharacters
+}

@@ -1,0 +1,235 @@
+/// Writes a ``FormTree`` as `application/x-www-form-urlencoded` bytes in one walk.
+///
+/// Each pair is `escaped key path` `=` `escaped value`, pairs joined by `&`. The escaped path of
+/// the node being written is kept in a buffer that grows and shrinks with the walk, so each pair
+/// copies its path instead of rebuilding it.
+struct FormSerializer {
+    private let tree: FormTree
+    private let escaper: PercentEscaper
+    private let spaceAsPlus: Bool
+    private let sortsMembers: Bool
+    private let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding
+    private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
+    /// A custom array encoding receives the unescaped path, so only then is it tracked too.
+    private let tracksRawPath: Bool
+
+    private let openBracket: [UInt8]
+    private let closeBracket: [UInt8]
+    private let emptyBrackets: [UInt8]
+    private let dot: [UInt8]
+
+    private var output: [UInt8] = []
+    private var path: [UInt8] = []
+    private var rawPath: [UInt8] = []
+    /// Where each member's pairs lie in `output`, for sorting; a stack shared by all levels.
+    private var segments: [Range<Int>] = []
+    private var scratch: [UInt8] = []
+
+    init(tree: FormTree, options: URLEncodedFormEncoder) {
+        self.tree = tree
+        escaper = options.escaper
+        spaceAsPlus = if case .plusReplaced = options.spaceEncoding { true } else { false }
+        sortsMembers = options.alphabetizeKeyValuePairs
+        arrayEncoding = options.arrayEncoding
+        keyPathEncoding = options.keyPathEncoding.style
+        tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
+        openBracket = escaper.escaped("[", spaceAsPlus: false)
+        closeBracket = escaper.escaped("]", spaceAsPlus: false)
+        emptyBrackets = openBracket + closeBracket
+        dot = escaper.escaped(".", spaceAsPlus: false)
+    }
+
+    /// The form text of the tree, whose root must be an object (or empty).
+    mutating func serialize() -> [UInt8] {
+        output.reserveCapacity(tree.bytes.count + tree.bytes.count / 2 + 64)
+        if tree[FormTree.root].kind == .object {
+            writeMembers(of: FormTree.root)
+        }
+        return output
+    }
+
+    // MARK: Nodes
+
+    private mutating func write(_ node: Int) {
+        switch tree[node].kind {
+        case .unset: break
+        case .scalar: writePair(node)
+        case .array: writeElements(of: node)
+        case .object: writeMembers(of: node)
+        }
+    }
+
+    private mutating func writePair(_ node: Int) {
+        if !output.isEmpty {
+            output.append(UInt8(ascii: "&"))
+        }
+        output.append(contentsOf: path)
+        output.append(UInt8(ascii: "="))
+        Self.escape(tree.bytes, tree[node].value, with: escaper, spaceAsPlus: spaceAsPlus, into: &output)
+    }
+
+    private mutating func writeMembers(of object: Int) {
+        let mark = pathMark
+        let firstSegment = segments.count
+        var member = tree[object].firstChild
+        while member >= 0 {
+            appendMemberKey(member, isTopLevel: object == FormTree.root)
+            let start = output.count
+            write(member)
+            if sortsMembers, output.count > start {
+                // A member's first pair starts with `&` unless it is the first pair of all.
+                segments.append((start == 0 ? 0 : start + 1)..<output.count)
+            }
+            restorePath(to: mark)
+            member = tree[member].nextSibling
+        }
+        if sortsMembers {
+            sortSegments(from: firstSegment)
+        }
+    }
+
+    /// Array elements keep their order. An element that writes nothing (an empty array or
+    /// object, a dropped `nil`) takes no index, so indices stay dense.
+    private mutating func writeElements(of array: Int) {
+        let mark = pathMark
+        var index = 0
+        var element = tree[array].firstChild
+        while element >= 0 {
+            appendElementKey(index: index)
+            let start = output.count
+            write(element)
+            if output.count > start {
+                index += 1
+            }
+            restorePath(to: mark)
+            element = tree[element].nextSibling
+        }
+    }
+
+    // MARK: Sorting
+
+    /// Orders the members written since `firstSegment` by their text, as Alamofire does: each
+    /// member's pairs, already sorted inside, compared as one string.
+    private mutating func sortSegments(from firstSegment: Int) {
+        let count = segments.count - firstSegment
+        defer { segments.removeLast(count) }
+        guard count > 1 else { return }
+
+        var members = segments[firstSegment...]
+        let isSorted = output.withUnsafeBufferPointer { text in
+            zip(members, members.dropFirst()).allSatisfy { !Self.precedes(text, $1, $0) }
+        }
+        if isSorted { return }
+        output.withUnsafeBufferPointer { text in
+            members.sort { Self.precedes(text, $0, $1) }
+        }
+
+        // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
+        let regionStart = segments[firstSegment].lowerBound
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: output[regionStart...])
+        var position = regionStart
+        for member in members {
+            if position > regionStart {
+                output[position] = UInt8(ascii: "&")
+                position += 1
+            }
+            let source = (member.lowerBound - regionStart)..<(member.upperBound - regionStart)
+            output.replaceSubrange(position..<(position + member.count), with: scratch[source])
+            position += member.count
+        }
+    }
+
+    private static func precedes(_ text: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let length = min(a.count, b.count)
+        var offset = 0
+        while offset < length {
+            let left = text[a.lowerBound + offset]
+            let right = text[b.lowerBound + offset]
+            if left != right { return left < right }
+            offset += 1
+        }
+        return a.count < b.count
+    }
+
+    // MARK: Paths
+
+    private var pathMark: (escaped: [UInt8], raw: [UInt8], escapedCount: Int, rawCount: Int) {
+        // A custom array encoding replaces the whole path, so then the path itself is saved.
+        if tracksRawPath { (path, rawPath, path.count, rawPath.count) } else { ([], [], path.count, rawPath.count) }
+    }
+
+    private mutating func restorePath(to mark: (escaped: [UInt8], raw: [UInt8], escapedCount: Int, rawCount: Int)) {
+        if tracksRawPath {
+            path = mark.escaped
+            rawPath = mark.raw
+        } else {
+            path.removeLast(path.count - mark.escapedCount)
+        }
+    }
+
+    private mutating func appendMemberKey(_ member: Int, isTopLevel: Bool) {
+        let key = tree[member].key
+        if isTopLevel {
+            appendToPath(key, rawPrefix: nil, rawSuffix: nil)
+            return
+        }
+        switch keyPathEncoding {
+        case .brackets:
+            path.append(contentsOf: openBracket)
+            appendToPath(key, rawPrefix: UInt8(ascii: "["), rawSuffix: UInt8(ascii: "]"))
+            path.append(contentsOf: closeBracket)
+        case .dots:
+            path.append(contentsOf: dot)
+            appendToPath(key, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
+        case .custom(let encode):
+            appendToPath(encode(tree.keyString(of: member)))
+        }
+    }
+
+    private mutating func appendToPath(_ key: Range<Int>, rawPrefix: UInt8?, rawSuffix: UInt8?) {
+        Self.escape(tree.bytes, key, with: escaper, spaceAsPlus: spaceAsPlus, into: &path)
+        if tracksRawPath {
+            if let rawPrefix { rawPath.append(rawPrefix) }
+            rawPath.append(contentsOf: tree.bytes[key])
+            if let rawSuffix { rawPath.append(rawSuffix) }
+        }
+    }
+
+    private mutating func appendToPath(_ text: String) {
+        escaper.escape(text, spaceAsPlus: spaceAsPlus, into: &path)
+        if tracksRawPath {
+            rawPath.append(contentsOf: text.utf8)
+        }
+    }
+
+    private mutating func appendElementKey(index: Int) {
+        switch arrayEncoding {
+        case .brackets:
+            path.append(contentsOf: emptyBrackets)
+        case .noBrackets:
+            break
+        case .indexInBrackets:
+            path.append(contentsOf: openBracket)
+            path.appendDecimal(index)
+            path.append(contentsOf: closeBracket)
+        case .custom(let encode):
+            let elementPath = encode(String(decoding: rawPath, as: UTF8.self), index)
+            path.removeAll(keepingCapacity: true)
+            rawPath.removeAll(keepingCapacity: true)
+            appendToPath(elementPath)
+        }
+    }
+
+    private static func escape(
+        _ bytes: [UInt8],
+        _ range: Range<Int>,
+        with escaper: PercentEscaper,
+        spaceAsPlus: Bool,
+        into target: inout [UInt8]
+    ) {
+        bytes.withUnsafeBufferPointer { bytes in
+            escaper.escape(UnsafeBufferPointer(rebasing: bytes[range]), spaceAsPlus: spaceAsPlus, into: &target)
+        }
+    }
+}
