@@ -1,0 +1,96 @@
+import Testing
+
+@testable import URLEncodedForm
+
+@Suite("Form tree")
+struct FormTreeTests {
+    private func members(of node: Int, in tree: FormTree) -> [String] {
+        var names: [String] = []
+        var child = tree[node].firstChild
+        while child >= 0 {
+            names.append(tree.keyString(of: child))
+            child = tree[child].nextSibling
+        }
+        return names
+    }
+
+    @Test("members keep first-write order and a repeated key reuses its node", arguments: [3, 15, 16, 17, 40, 500])
+    func memberIdentity(count: Int) {
+        var tree = FormTree()
+        let names = (0..<count).map { "key\($0 * 7919 % count)" }
+        let nodes = names.map { tree.member(of: FormTree.root, key: $0) }
+        #expect(members(of: FormTree.root, in: tree) == names)
+        // Looking every key up again, in another order, finds the same nodes and adds nothing.
+        for (name, node) in zip(names, nodes).reversed() {
+            #expect(tree.member(of: FormTree.root, key: name) == node)
+        }
+        #expect(tree[FormTree.root].childCount == count)
+        #expect(tree.member(of: FormTree.root, key: "new") == nodes.count + 1)
+    }
+
+    @Test("keys with equal hashes stay distinct")
+    func hashCollisions() {
+        var tree = FormTree()
+        // "costarring" and "liquid" collide under 32-bit FNV-1a.
+        let names = ["costarring", "liquid"] + (0..<20).map { "k\($0)" }
+        let nodes = names.map { tree.member(of: FormTree.root, key: $0) }
+        #expect(Set(nodes).count == names.count)
+        #expect(names.map { tree.member(of: FormTree.root, key: $0) } == nodes)
+    }
+
+    @Test("writing another kind of value to a node replaces what it held")
+    func kindReplacement() {
+        var tree = FormTree()
+        let node = tree.member(of: FormTree.root, key: "a")
+        for index in 0..<20 {
+            _ = tree.member(of: node, key: "m\(index)")
+        }
+        let element = tree.appendElement(to: node)
+        #expect(tree[node].kind == .array)
+        #expect(tree[node].childCount == 1)
+        #expect(tree[element].position == 0)
+        // Back to an object: the old members are gone, including from the hash index.
+        _ = tree.member(of: node, key: "m3")
+        #expect(tree[node].kind == .object)
+        #expect(members(of: node, in: tree) == ["m3"])
+        let start = tree.bytes.count
+        tree.bytes.append(contentsOf: "v".utf8)
+        tree.setScalar(node, from: start)
+        #expect(tree[node].kind == .scalar)
+        #expect(tree.valueString(of: node) == "v")
+        #expect(tree[node].firstChild == -1)
+    }
+
+    @Test("coding paths are rebuilt from the tree")
+    func codingPath() {
+        var tree = FormTree()
+        let user = tree.member(of: FormTree.root, key: "user")
+        let tags = tree.member(of: user, key: "tags")
+        _ = tree.appendElement(to: tags)
+        let second = tree.appendElement(to: tags)
+        let path = tree.codingPath(of: second)
+        #expect(path.map(\.stringValue) == ["user", "tags", "1"])
+        #expect(path.map(\.intValue) == [nil, nil, 1])
+        #expect(tree.codingPath(of: FormTree.root).isEmpty)
+    }
+}
+
+@Suite("Decimal digits")
+struct DecimalDigitsTests {
+    @Test(
+        "integers are written as String(value) writes them",
+        arguments: [0, 1, 9, 10, 99, 100, 12345, -1, -10, Int.max, Int.min, Int(Int32.min)]
+    )
+    func digits(value: Int) {
+        var bytes: [UInt8] = [UInt8(ascii: "x")]
+        bytes.appendDecimal(value)
+        #expect(bytes == Array(("x" + String(value)).utf8))
+    }
+
+    @Test("unsigned extremes")
+    func unsigned() {
+        var bytes: [UInt8] = []
+        bytes.appendDecimal(UInt64.max)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(UInt64.max))
+    }
+}
