@@ -61,8 +61,14 @@ struct FormTree {
 
     /// Makes `node` hold `kind`; a node that held something else is emptied first, as writing a
     /// different kind of value to a path replaces what was there.
+    @inline(__always)
     mutating func prepare(_ node: Int, as kind: Kind) {
-        guard nodes[node].kind != kind else { return }
+        if nodes[node].kind != kind {
+            replaceContent(of: node, with: kind)
+        }
+    }
+
+    private mutating func replaceContent(of node: Int, with kind: Kind) {
         if nodes[node].kind == .object, nodes[node].childCount >= Self.indexedMemberCount {
             var child = nodes[node].firstChild
             while child >= 0 {
@@ -84,9 +90,12 @@ struct FormTree {
     mutating func member(of object: Int, key: String) -> Int {
         prepare(object, as: .object)
         let keyStart = bytes.count
-        bytes.append(contentsOf: key.utf8)
+        var key = key
+        let hash = key.withUTF8 { utf8 in
+            bytes.append(contentsOf: utf8)
+            return Self.hash(utf8)
+        }
         let keyRange = keyStart..<bytes.count
-        let hash = Self.hash(bytes, keyRange)
         if let existing = findMember(of: object, key: keyRange, hash: hash) {
             bytes.removeLast(keyRange.count)
             return existing
@@ -158,13 +167,16 @@ struct FormTree {
     }
 
     private func keysEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && bytes[a].elementsEqual(bytes[b])
+        guard a.count == b.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            UnsafeBufferPointer(rebasing: bytes[a]).elementsEqual(UnsafeBufferPointer(rebasing: bytes[b]))
+        }
     }
 
     /// FNV-1a: short keys, computed once per write, only compared within one object.
-    private static func hash(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
-        for byte in bytes[range] {
+        for byte in bytes {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
         return hash

@@ -2,32 +2,45 @@ import Foundation
 
 /// The tree one `encode` call builds, and the options that decide how its scalars are written.
 final class FormEncodingStorage {
-    var tree = FormTree()
-    let options: URLEncodedFormEncoder
+    // One encode call owns the storage and runs on one thread, and no access to the tree spans a
+    // call back into user code, so the runtime exclusivity checks would only cost time.
+    @exclusivity(unchecked) var tree = FormTree()
+
+    // The options are copied out once: reading an enum with a closure payload from the options
+    // struct on every write would retain and release it.
+    private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
+    private let boolEncoding: URLEncodedFormEncoder.BoolEncoding
+    private let dataEncoding: URLEncodedFormEncoder.DataEncoding
+    private let dateEncoding: URLEncodedFormEncoder.DateEncoding
+    private let nilEncoding: URLEncodedFormEncoder.NilEncoding
 
     init(options: URLEncodedFormEncoder) {
-        self.options = options
+        keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
+        boolEncoding = options.boolEncoding
+        dataEncoding = options.dataEncoding
+        dateEncoding = options.dateEncoding
+        nilEncoding = options.nilEncoding
     }
 
     /// The member of `object` for a coding key, after `keyEncoding`.
     func member(of object: Int, key: String) -> Int {
-        let keyEncoding = options.keyEncoding
-        return tree.member(of: object, key: keyEncoding.isIdentity ? key : keyEncoding.encode(key))
+        tree.member(of: object, key: keyEncoding?.encode(key) ?? key)
     }
 
     /// The text for `nil`, or `nil` when `nilEncoding` drops the member.
-    var nilText: String? { options.nilEncoding.text }
+    var nilText: String? { nilEncoding.text }
 
     // MARK: Scalars
 
     func write(_ value: String, into node: Int) {
         let start = tree.bytes.count
-        tree.bytes.append(contentsOf: value.utf8)
+        var value = value
+        value.withUTF8 { tree.bytes.append(contentsOf: $0) }
         tree.setScalar(node, from: start)
     }
 
     func write(_ value: Bool, into node: Int) {
-        switch options.boolEncoding {
+        switch boolEncoding {
         case .numeric: write(value ? "1" : "0", into: node)
         case .literal: write(value ? "true" : "false", into: node)
         }
@@ -102,7 +115,7 @@ final class FormEncodingStorage {
     }
 
     private func write(date: Date, into node: Int) throws -> Bool {
-        switch options.dateEncoding {
+        switch dateEncoding {
         case .deferredToDate:
             // What `Date.encode(to:)` writes, without the detour through it.
             write(float: date.timeIntervalSinceReferenceDate, into: node)
@@ -121,7 +134,7 @@ final class FormEncodingStorage {
     }
 
     private func write(data: Data, into node: Int) throws -> Bool {
-        switch options.dataEncoding {
+        switch dataEncoding {
         case .deferredToData: return false
         case .base64: write(data.base64EncodedString(), into: node)
         case .custom(let format): write(try format(data), into: node)

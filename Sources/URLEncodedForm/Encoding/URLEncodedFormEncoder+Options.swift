@@ -22,7 +22,7 @@ extension URLEncodedFormEncoder {
         /// array (`"user[tags]"`) and the element's index, and returns the element's key path.
         ///
         /// ```swift
-        /// .custom { key, index in "\(key)(\(index + 1))" }  // tags(1)=a&tags(2)=b
+        /// .custom { key, index in "\(key)(\(index + 1))" }  // tags(1)=a&tags(2)=b, escaped: tags%281%29=a…
         /// ```
         case custom(@Sendable (_ key: String, _ index: Int) -> String)
     }
@@ -109,7 +109,7 @@ extension URLEncodedFormEncoder {
         /// its parent's path.
         ///
         /// ```swift
-        /// KeyPathEncoding { "::\($0)" }  // parent::child=value
+        /// KeyPathEncoding { "::\($0)" }  // parent::child=value, escaped: parent%3A%3Achild=value
         /// ```
         public init(encoding: @escaping @Sendable (_ subkey: String) -> String) {
             style = .custom(encoding)

@@ -118,14 +118,14 @@ public struct URLEncodedFormEncoder: Sendable {
 
     /// Encodes `value` as the UTF-8 bytes of its form text, ready to be a request body.
     ///
-    /// - Throws: As ``encode(_:)-(Encodable)->String``.
+    /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     public func encode(_ value: some Encodable) throws -> Data {
         Data(try encodedBytes(value))
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, for byte-oriented server APIs.
     ///
-    /// - Throws: As ``encode(_:)-(Encodable)->String``.
+    /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     public func encode(_ value: some Encodable) throws -> [UInt8] {
         try encodedBytes(value)
     }

@@ -84,7 +84,9 @@ struct FormSerializer {
             member = tree[member].nextSibling
         }
         if sortsMembers {
-            sortSegments(from: firstSegment)
+            // Every member's text starts with this object's path, unless a custom array encoding
+            // rewrote whole paths below it; comparisons can start after the shared part.
+            sortSegments(from: firstSegment, sharedPrefix: tracksRawPath ? 0 : mark.escapedCount)
         }
     }
 
@@ -110,39 +112,80 @@ struct FormSerializer {
 
     /// Orders the members written since `firstSegment` by their text, as Alamofire does: each
     /// member's pairs, already sorted inside, compared as one string.
-    private mutating func sortSegments(from firstSegment: Int) {
-        let count = segments.count - firstSegment
-        defer { segments.removeLast(count) }
-        guard count > 1 else { return }
+    private mutating func sortSegments(from firstSegment: Int, sharedPrefix: Int) {
+        let end = segments.count
+        defer { segments.removeLast(end - firstSegment) }
+        guard end - firstSegment > 1 else { return }
+        let regionStart = segments[firstSegment].lowerBound
 
-        var members = segments[firstSegment...]
-        let isSorted = output.withUnsafeBufferPointer { text in
-            zip(members, members.dropFirst()).allSatisfy { !Self.precedes(text, $1, $0) }
+        // Sorted as a local, so the comparisons can read `output` meanwhile.
+        var members: [Range<Int>] = []
+        swap(&members, &segments)
+        defer { swap(&members, &segments) }
+        let moved = output.withUnsafeBufferPointer { text in
+            Self.sort(&members, in: firstSegment..<end) { Self.precedes(text, $0, $1, after: sharedPrefix) }
         }
-        if isSorted { return }
-        output.withUnsafeBufferPointer { text in
-            members.sort { Self.precedes(text, $0, $1) }
-        }
+        guard moved else { return }
 
         // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
-        let regionStart = segments[firstSegment].lowerBound
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: output[regionStart...])
-        var position = regionStart
-        for member in members {
-            if position > regionStart {
-                output[position] = UInt8(ascii: "&")
-                position += 1
+        let unsorted = scratch
+        output.withUnsafeMutableBufferPointer { text in
+            unsorted.withUnsafeBufferPointer { unsorted in
+                var position = regionStart
+                for member in members[firstSegment..<end] {
+                    if position > regionStart {
+                        text[position] = UInt8(ascii: "&")
+                        position += 1
+                    }
+                    let source = UnsafeBufferPointer(
+                        rebasing: unsorted[(member.lowerBound - regionStart)..<(member.upperBound - regionStart)]
+                    )
+                    _ = UnsafeMutableBufferPointer(rebasing: text[position..<(position + member.count)])
+                        .initialize(fromContentsOf: source)
+                    position += member.count
+                }
             }
-            let source = (member.lowerBound - regionStart)..<(member.upperBound - regionStart)
-            output.replaceSubrange(position..<(position + member.count), with: scratch[source])
-            position += member.count
         }
     }
 
-    private static func precedes(_ text: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    /// Sorts `ranges[bounds]` and says whether anything moved. Objects are usually small and
+    /// often already in order, where an insertion sort does least; large ones use the standard sort.
+    private static func sort(
+        _ ranges: inout [Range<Int>],
+        in bounds: Range<Int>,
+        by precedes: (Range<Int>, Range<Int>) -> Bool
+    ) -> Bool {
+        if bounds.count > 32 {
+            let isSorted = zip(ranges[bounds], ranges[bounds].dropFirst()).allSatisfy { !precedes($1, $0) }
+            if !isSorted { ranges[bounds].sort(by: precedes) }
+            return !isSorted
+        }
+        var moved = false
+        for index in bounds.dropFirst() {
+            let item = ranges[index]
+            var slot = index
+            while slot > bounds.lowerBound, precedes(item, ranges[slot - 1]) {
+                ranges[slot] = ranges[slot - 1]
+                slot -= 1
+            }
+            if slot != index {
+                ranges[slot] = item
+                moved = true
+            }
+        }
+        return moved
+    }
+
+    private static func precedes(
+        _ text: UnsafeBufferPointer<UInt8>,
+        _ a: Range<Int>,
+        _ b: Range<Int>,
+        after sharedPrefix: Int
+    ) -> Bool {
         let length = min(a.count, b.count)
-        var offset = 0
+        var offset = sharedPrefix
         while offset < length {
             let left = text[a.lowerBound + offset]
             let right = text[b.lowerBound + offset]

@@ -1,55 +1,68 @@
 import Foundation
 
-/// Percent-escapes UTF-8 text with one 256-entry table, built once per set of allowed characters.
+/// Percent-escapes UTF-8 text with a 256-entry table, built once per set of allowed characters.
 ///
 /// Only ASCII can be allowed: every byte of a multibyte UTF-8 sequence is escaped, whatever the
 /// character set says, so the output is always ASCII.
 struct PercentEscaper: Sendable {
+    /// Table entries. The low bit is set exactly for bytes that grow to three (`%XX`), so the
+    /// bytes an escape adds can be counted without branches.
     private static let copy: UInt8 = 0
     private static let escape: UInt8 = 1
-    private static let space: UInt8 = 2
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let plus: UInt8 = 2
 
-    private let table: [UInt8]
+    /// One table per space encoding: a space is `%20` in one and `+` in the other, whatever the
+    /// character set says.
+    private let percentTable: [UInt8]
+    private let plusTable: [UInt8]
 
     init(allowing allowed: CharacterSet) {
         var table = [UInt8](repeating: Self.escape, count: 256)
         for byte in UInt8(0)..<0x80 where allowed.contains(Unicode.Scalar(byte)) {
             table[Int(byte)] = Self.copy
         }
-        // A space follows `SpaceEncoding` even when the set allows it.
-        table[Int(UInt8(ascii: " "))] = Self.space
-        self.table = table
+        table[Int(UInt8(ascii: " "))] = Self.escape
+        percentTable = table
+        table[Int(UInt8(ascii: " "))] = Self.plus
+        plusTable = table
     }
 
-    /// Appends `source` escaped to `output`, copying runs of bytes that need no escaping at once.
+    /// Appends `source` escaped to `output`.
+    ///
+    /// A first pass counts what escaping adds; text that needs none is copied at once, other text
+    /// is written in one pass into space reserved for it.
     func escape(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout [UInt8]) {
-        table.withUnsafeBufferPointer { table in
-            Self.hexDigits.withUnsafeBufferPointer { hex in
-                var runStart = 0
-                var index = 0
-                while index < source.count {
-                    let byte = source[index]
-                    let action = table[Int(byte)]
-                    if action == Self.copy {
-                        index += 1
-                        continue
+        guard !source.isEmpty else { return }
+        (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
+            var added = 0
+            var changed: UInt8 = 0
+            for byte in source {
+                let action = table[Int(byte)]
+                added &+= Int(action & Self.escape) &<< 1
+                changed |= action
+            }
+            if changed == Self.copy {
+                output.append(contentsOf: source)
+                return
+            }
+            let start = output.count
+            output.append(contentsOf: repeatElement(0, count: source.count + added))
+            output.withUnsafeMutableBufferPointer { output in
+                var position = start
+                for byte in source {
+                    switch table[Int(byte)] {
+                    case Self.copy:
+                        output[position] = byte
+                        position &+= 1
+                    case Self.escape:
+                        output[position] = UInt8(ascii: "%")
+                        output[position &+ 1] = Self.hexDigit(byte &>> 4)
+                        output[position &+ 2] = Self.hexDigit(byte & 0x0F)
+                        position &+= 3
+                    default:
+                        output[position] = UInt8(ascii: "+")
+                        position &+= 1
                     }
-                    if runStart < index {
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                    }
-                    if action == Self.space, spaceAsPlus {
-                        output.append(UInt8(ascii: "+"))
-                    } else {
-                        output.append(UInt8(ascii: "%"))
-                        output.append(hex[Int(byte >> 4)])
-                        output.append(hex[Int(byte & 0x0F)])
-                    }
-                    index += 1
-                    runStart = index
-                }
-                if runStart < source.count {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
                 }
             }
         }
@@ -64,5 +77,10 @@ struct PercentEscaper: Sendable {
         var output: [UInt8] = []
         escape(text, spaceAsPlus: spaceAsPlus, into: &output)
         return output
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? nibble &+ UInt8(ascii: "0") : nibble &+ (UInt8(ascii: "A") &- 10)
     }
 }
