@@ -29,8 +29,8 @@ struct PercentEscaper: Sendable {
 
     /// Appends `source` escaped to `output`.
     ///
-    /// A first pass counts what escaping adds; text that needs none is copied at once, other text
-    /// is written in one pass into space reserved for it.
+    /// A first pass counts what escaping adds; text that needs none is copied at once. Other text
+    /// is written in one pass into space reserved for it, each run of safe bytes copied at once.
     func escape(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout [UInt8]) {
         guard !source.isEmpty else { return }
         (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
@@ -48,12 +48,28 @@ struct PercentEscaper: Sendable {
             let start = output.count
             output.append(contentsOf: repeatElement(0, count: source.count + added))
             output.withUnsafeMutableBufferPointer { output in
+                guard let target = output.baseAddress, let origin = source.baseAddress else { return }
                 var position = start
-                for byte in source {
+                var index = 0
+                while index < source.count {
+                    let byte = source[index]
                     switch table[Int(byte)] {
                     case Self.copy:
-                        output[position] = byte
-                        position &+= 1
+                        var end = index &+ 1
+                        while end < source.count, table[Int(source[end])] == Self.copy {
+                            end &+= 1
+                        }
+                        let run = end &- index
+                        if run >= Self.bulkCopyThreshold {
+                            (target + position).update(from: origin + index, count: run)
+                        } else {
+                            for offset in 0..<run {
+                                output[position &+ offset] = source[index &+ offset]
+                            }
+                        }
+                        position &+= run
+                        index = end
+                        continue
                     case Self.escape:
                         output[position] = UInt8(ascii: "%")
                         output[position &+ 1] = Self.hexDigit(byte &>> 4)
@@ -63,10 +79,15 @@ struct PercentEscaper: Sendable {
                         output[position] = UInt8(ascii: "+")
                         position &+= 1
                     }
+                    index &+= 1
                 }
             }
         }
     }
+
+    /// Runs of safe bytes at least this long are copied with one `memcpy`; shorter ones byte by
+    /// byte, where the call would cost more than it saves.
+    private static let bulkCopyThreshold = 8
 
     func escape(_ text: String, spaceAsPlus: Bool, into output: inout [UInt8]) {
         var text = text
