@@ -13,11 +13,6 @@ struct FormSerializer {
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
 
-    private let openBracket: [UInt8]
-    private let closeBracket: [UInt8]
-    private let emptyBrackets: [UInt8]
-    private let dot: [UInt8]
-
     private var output: [UInt8] = []
     private var path: [UInt8] = []
     private var rawPath: [UInt8] = []
@@ -33,10 +28,6 @@ struct FormSerializer {
         arrayEncoding = options.arrayEncoding
         keyPathEncoding = options.keyPathEncoding.style
         tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
-        openBracket = escaper.escaped("[", spaceAsPlus: false)
-        closeBracket = escaper.escaped("]", spaceAsPlus: false)
-        emptyBrackets = openBracket + closeBracket
-        dot = escaper.escaped(".", spaceAsPlus: false)
     }
 
     /// The form text of the tree, whose root must be an object (or empty).
@@ -197,12 +188,21 @@ struct FormSerializer {
 
     // MARK: Paths
 
-    private var pathMark: (escaped: [UInt8], raw: [UInt8], escapedCount: Int, rawCount: Int) {
-        // A custom array encoding replaces the whole path, so then the path itself is saved.
-        if tracksRawPath { (path, rawPath, path.count, rawPath.count) } else { ([], [], path.count, rawPath.count) }
+    /// Where the path stood before a child was appended, to return to it afterwards.
+    private struct PathMark {
+        var escapedCount: Int
+        /// Whole copies, kept only under a custom array encoding, which replaces the path.
+        var escaped: [UInt8] = []
+        var raw: [UInt8] = []
     }
 
-    private mutating func restorePath(to mark: (escaped: [UInt8], raw: [UInt8], escapedCount: Int, rawCount: Int)) {
+    private var pathMark: PathMark {
+        tracksRawPath
+            ? PathMark(escapedCount: path.count, escaped: path, raw: rawPath)
+            : PathMark(escapedCount: path.count)
+    }
+
+    private mutating func restorePath(to mark: PathMark) {
         if tracksRawPath {
             path = mark.escaped
             rawPath = mark.raw
@@ -219,11 +219,11 @@ struct FormSerializer {
         }
         switch keyPathEncoding {
         case .brackets:
-            path.append(contentsOf: openBracket)
+            path.append(contentsOf: escaper.openBracket)
             appendToPath(key, rawPrefix: UInt8(ascii: "["), rawSuffix: UInt8(ascii: "]"))
-            path.append(contentsOf: closeBracket)
+            path.append(contentsOf: escaper.closeBracket)
         case .dots:
-            path.append(contentsOf: dot)
+            path.append(contentsOf: escaper.dot)
             appendToPath(key, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
         case .custom(let encode):
             appendToPath(encode(tree.keyString(of: member)))
@@ -249,13 +249,13 @@ struct FormSerializer {
     private mutating func appendElementKey(index: Int) {
         switch arrayEncoding {
         case .brackets:
-            path.append(contentsOf: emptyBrackets)
+            path.append(contentsOf: escaper.emptyBrackets)
         case .noBrackets:
             break
         case .indexInBrackets:
-            path.append(contentsOf: openBracket)
+            path.append(contentsOf: escaper.openBracket)
             path.appendDecimal(index)
-            path.append(contentsOf: closeBracket)
+            path.append(contentsOf: escaper.closeBracket)
         case .custom(let encode):
             let elementPath = encode(String(decoding: rawPath, as: UTF8.self), index)
             path.removeAll(keepingCapacity: true)

@@ -16,6 +16,12 @@ struct PercentEscaper: Sendable {
     private let percentTable: [UInt8]
     private let plusTable: [UInt8]
 
+    /// The key-path punctuation, escaped once per character set rather than once per encode.
+    let openBracket: [UInt8]
+    let closeBracket: [UInt8]
+    let emptyBrackets: [UInt8]
+    let dot: [UInt8]
+
     init(allowing allowed: CharacterSet) {
         var table = [UInt8](repeating: Self.escape, count: 256)
         for byte in UInt8(0)..<0x80 where allowed.contains(Unicode.Scalar(byte)) {
@@ -25,6 +31,14 @@ struct PercentEscaper: Sendable {
         percentTable = table
         table[Int(UInt8(ascii: " "))] = Self.plus
         plusTable = table
+        openBracket = Self.escaped(UInt8(ascii: "["), with: table)
+        closeBracket = Self.escaped(UInt8(ascii: "]"), with: table)
+        emptyBrackets = openBracket + closeBracket
+        dot = Self.escaped(UInt8(ascii: "."), with: table)
+    }
+
+    private static func escaped(_ byte: UInt8, with table: [UInt8]) -> [UInt8] {
+        table[Int(byte)] == copy ? [byte] : [UInt8(ascii: "%"), hexDigit(byte &>> 4), hexDigit(byte & 0x0F)]
     }
 
     /// Appends `source` escaped to `output`.
