@@ -1,8 +1,8 @@
 /// The ordered tree between values and bytes.
 ///
 /// Nodes live in one array and point at each other by index, and every key and scalar value lives
-/// as a byte range in one shared buffer, so building a form costs a handful of allocations however
-/// many fields it has. Members keep the order they were first written in.
+/// as a byte range in one shared buffer, so the tree costs a handful of allocations however many
+/// fields it has. Members keep the order they were first written in.
 struct FormTree {
     enum Kind: UInt8 {
         /// Nothing written yet: serializes to nothing, like an empty array or object.
