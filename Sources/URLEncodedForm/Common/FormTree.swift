@@ -1,4 +1,4 @@
-/// The ordered tree between values and bytes.
+/// The ordered tree between values and bytes, built by the encoder and by the parser.
 ///
 /// Nodes live in one array and point at each other by index, and every key and scalar value lives
 /// as a byte range in one shared buffer, so the tree costs a handful of allocations however many
@@ -12,8 +12,18 @@ struct FormTree {
         case object
     }
 
+    /// What the parser learned about a scalar's bytes.
+    struct ValueFlags: OptionSet {
+        var rawValue: UInt8
+        /// The bytes still hold `%XX` escapes or a `+`, and are decoded when read.
+        static let escaped = ValueFlags(rawValue: 1)
+        /// The pair had no `=`: a bare name such as `?verbose`.
+        static let bare = ValueFlags(rawValue: 2)
+    }
+
     struct Node {
         var kind: Kind = .unset
+        var flags: ValueFlags = []
         var parent: Int
         var firstChild = -1
         var lastChild = -1
@@ -28,12 +38,12 @@ struct FormTree {
         var value: Range<Int> = 0..<0
         /// One bit per member key hash: a clear bit proves a key is new without a scan.
         var memberHashBits: UInt64 = 0
-        /// The previous member of the same object with the same key hash (indexed objects only).
-        var sameHashPrevious = -1
+        /// The previous member of the same object in the same hash index slot (indexed objects only).
+        var sameSlotPrevious = -1
     }
 
-    /// An object with this many members gets a hash index instead of scans, so adding a key stays
-    /// O(1) for large dictionaries.
+    /// An object with this many members gets a hash index instead of scans, so adding or finding a
+    /// key stays O(1) for large dictionaries.
     static let indexedMemberCount = 16
     static let root = 0
 
@@ -42,17 +52,25 @@ struct FormTree {
     var bytes: [UInt8]
     private var memberIndex: [MemberSlot: Int] = [:]
 
+    /// Index slots are keyed by a seeded SipHash of the member's key (`Hasher`), not by the FNV
+    /// hash: keys come from untrusted input when decoding, and FNV collisions can be made at will.
     private struct MemberSlot: Hashable {
         var object: Int
-        var hash: UInt32
+        var keyHash: Int
     }
 
     init(expectedNodes: Int = 16, expectedBytes: Int = 256) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(expectedBytes)
+        self.init(bytes: bytes, expectedNodes: expectedNodes)
+    }
+
+    /// A tree whose buffer starts with `bytes`, so that scalars can point into the parsed input.
+    init(bytes: [UInt8], expectedNodes: Int) {
         nodes = []
         nodes.reserveCapacity(expectedNodes)
         nodes.append(Node(parent: -1, position: 0))
-        bytes = []
-        bytes.reserveCapacity(expectedBytes)
+        self.bytes = bytes
     }
 
     subscript(node: Int) -> Node { nodes[node] }
@@ -72,7 +90,7 @@ struct FormTree {
         if nodes[node].kind == .object, nodes[node].childCount >= Self.indexedMemberCount {
             var child = nodes[node].firstChild
             while child >= 0 {
-                memberIndex[MemberSlot(object: node, hash: nodes[child].keyHash)] = nil
+                memberIndex[slot(of: child, in: node)] = nil
                 child = nodes[child].nextSibling
             }
         }
@@ -88,20 +106,29 @@ struct FormTree {
     /// A key written twice names the same member, so the later value replaces the earlier one in
     /// its original position.
     mutating func member(of object: Int, key: String) -> Int {
-        prepare(object, as: .object)
         let keyStart = bytes.count
         var key = key
-        let hash = key.withUTF8 { utf8 in
-            bytes.append(contentsOf: utf8)
-            return Self.hash(utf8)
+        key.withUTF8 { bytes.append(contentsOf: $0) }
+        let (member, created) = member(of: object, keyAt: keyStart..<bytes.count)
+        if !created {
+            bytes.removeSubrange(keyStart...)
         }
-        let keyRange = keyStart..<bytes.count
-        if let existing = findMember(of: object, key: keyRange, hash: hash) {
-            bytes.removeLast(keyRange.count)
-            return existing
+        return member
+    }
+
+    /// The member of `object` whose key equals `bytes[key]`, created at the end with that range as
+    /// its key when absent.
+    mutating func member(of object: Int, keyAt key: Range<Int>) -> (member: Int, created: Bool) {
+        prepare(object, as: .object)
+        let hash = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[key])) }
+        let existing = bytes.withUnsafeBufferPointer {
+            findMember(of: object, key: UnsafeBufferPointer(rebasing: $0[key]), hash: hash)
+        }
+        if let existing {
+            return (existing, false)
         }
         let child = appendChild(to: object)
-        nodes[child].key = keyRange
+        nodes[child].key = key
         nodes[child].keyHash = hash
         nodes[object].memberHashBits |= 1 << UInt64(hash & 63)
         let count = nodes[object].childCount
@@ -114,7 +141,7 @@ struct FormTree {
         } else if count > Self.indexedMemberCount {
             addToIndex(child, of: object)
         }
-        return child
+        return (child, true)
     }
 
     /// A new element at the end of `array`.
@@ -125,8 +152,39 @@ struct FormTree {
 
     /// Makes `node` a scalar whose text is `bytes[start...]`, the bytes just appended.
     mutating func setScalar(_ node: Int, from start: Int) {
+        setScalar(node, value: start..<bytes.count, flags: [])
+    }
+
+    /// Makes `node` a scalar whose text is `bytes[value]`.
+    mutating func setScalar(_ node: Int, value: Range<Int>, flags: ValueFlags) {
         prepare(node, as: .scalar)
-        nodes[node].value = start..<bytes.count
+        nodes[node].value = value
+        nodes[node].flags = flags
+    }
+
+    /// Turns the scalar `node` into an array whose one element holds the scalar, for a key that
+    /// arrives a second time (`a=1&a=2`).
+    mutating func promoteScalarToArray(_ node: Int) {
+        let value = nodes[node].value
+        let flags = nodes[node].flags
+        prepare(node, as: .array)
+        let element = appendChild(to: node)
+        setScalar(element, value: value, flags: flags)
+    }
+
+    /// A node that hangs off `parent` at `position` without being one of its children: an element
+    /// of a list the decoder derives from a scalar (`a=1,2,3`) or a member that is not there.
+    mutating func appendDetachedNode(parent: Int, position: Int) -> Int {
+        nodes.append(Node(parent: parent, position: position))
+        return nodes.count - 1
+    }
+
+    /// Gives the detached node `node` a key, for coding paths; appends the key's bytes.
+    mutating func setDetachedKey(_ node: Int, _ key: String) {
+        let start = bytes.count
+        var key = key
+        key.withUTF8 { bytes.append(contentsOf: $0) }
+        nodes[node].key = start..<bytes.count
     }
 
     private mutating func appendChild(to parent: Int) -> Int {
@@ -142,38 +200,58 @@ struct FormTree {
         return child
     }
 
-    private func findMember(of object: Int, key: Range<Int>, hash: UInt32) -> Int? {
+    /// The member of `object` whose key is `key`, without adding anything.
+    func member(of object: Int, named key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard nodes[object].kind == .object else { return nil }
+        return findMember(of: object, key: key, hash: Self.hash(key))
+    }
+
+    private func findMember(of object: Int, key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int? {
         if nodes[object].childCount >= Self.indexedMemberCount {
-            var candidate = memberIndex[MemberSlot(object: object, hash: hash)] ?? -1
+            var candidate = memberIndex[MemberSlot(object: object, keyHash: Self.indexHash(key))] ?? -1
             while candidate >= 0 {
-                if keysEqual(nodes[candidate].key, key) { return candidate }
-                candidate = nodes[candidate].sameHashPrevious
+                if keyEquals(candidate, key) { return candidate }
+                candidate = nodes[candidate].sameSlotPrevious
             }
             return nil
         }
         guard nodes[object].memberHashBits & (1 << UInt64(hash & 63)) != 0 else { return nil }
         var candidate = nodes[object].firstChild
         while candidate >= 0 {
-            if nodes[candidate].keyHash == hash, keysEqual(nodes[candidate].key, key) { return candidate }
+            if nodes[candidate].keyHash == hash, keyEquals(candidate, key) { return candidate }
             candidate = nodes[candidate].nextSibling
         }
         return nil
     }
 
     private mutating func addToIndex(_ member: Int, of object: Int) {
-        let slot = MemberSlot(object: object, hash: nodes[member].keyHash)
-        nodes[member].sameHashPrevious = memberIndex[slot] ?? -1
+        let slot = slot(of: member, in: object)
+        nodes[member].sameSlotPrevious = memberIndex[slot] ?? -1
         memberIndex[slot] = member
     }
 
-    private func keysEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        guard a.count == b.count else { return false }
+    private func slot(of member: Int, in object: Int) -> MemberSlot {
+        let key = nodes[member].key
+        let hash = bytes.withUnsafeBufferPointer { Self.indexHash(UnsafeBufferPointer(rebasing: $0[key])) }
+        return MemberSlot(object: object, keyHash: hash)
+    }
+
+    private func keyEquals(_ member: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = nodes[member].key
+        guard range.count == key.count else { return false }
         return bytes.withUnsafeBufferPointer { bytes in
-            UnsafeBufferPointer(rebasing: bytes[a]).elementsEqual(UnsafeBufferPointer(rebasing: bytes[b]))
+            UnsafeBufferPointer(rebasing: bytes[range]).elementsEqual(key)
         }
     }
 
-    /// FNV-1a: short keys, computed once per write, only compared within one object.
+    private static func indexHash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        return hasher.finalize()
+    }
+
+    /// FNV-1a: short keys, computed once per key. It only filters scans of objects too small to
+    /// index, so collisions cost at most one scan of 15 members.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes {
@@ -198,10 +276,10 @@ struct FormTree {
         var current = node
         while current > Self.root {
             let parent = nodes[current].parent
-            if nodes[parent].kind == .array {
-                path.append(FormCodingKey(index: nodes[current].position))
-            } else {
+            if nodes[parent].kind == .object || !nodes[current].key.isEmpty {
                 path.append(FormCodingKey(keyString(of: current)))
+            } else {
+                path.append(FormCodingKey(index: nodes[current].position))
             }
             current = parent
         }

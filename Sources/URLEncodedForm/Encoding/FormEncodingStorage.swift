@@ -144,9 +144,3 @@ final class FormEncodingStorage {
 
     private static let iso8601 = Date.ISO8601FormatStyle()
 }
-
-/// Reads a value as the type it was just proven to be by a metatype comparison.
-@inline(__always)
-private func reinterpret<Value, Target>(_ value: Value, as _: Target.Type) -> Target {
-    unsafeBitCast(value, to: Target.self)
-}

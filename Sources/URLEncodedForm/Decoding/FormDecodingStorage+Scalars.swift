@@ -1,0 +1,259 @@
+import Foundation
+
+extension FormDecodingStorage {
+    /// Reads `node` as `T`: the scalars the decoder reads itself directly, anything else through
+    /// `T(from:)`. Checking metatypes once here keeps common leaves off the generic path, and lets
+    /// `Date`, `Data`, `Decimal` and `URL` follow the decoder's strategies rather than their own
+    /// conformances.
+    func decode<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+        if T.self == String.self {
+            return reinterpret(try decodeString(at: node), as: T.self)
+        } else if T.self == Int.self {
+            return reinterpret(try decodeInteger(Int.self, at: node), as: T.self)
+        } else if T.self == Bool.self {
+            return reinterpret(try decodeBool(at: node), as: T.self)
+        } else if T.self == Double.self {
+            return reinterpret(try decodeFloat(Double.self, at: node), as: T.self)
+        } else if T.self == Date.self {
+            return reinterpret(try decodeDate(at: node), as: T.self)
+        } else if T.self == Data.self, let data = try decodeData(at: node) {
+            return reinterpret(data, as: T.self)
+        } else if T.self == Decimal.self {
+            return reinterpret(try decodeDecimal(at: node), as: T.self)
+        } else if T.self == URL.self {
+            return reinterpret(try decodeURL(at: node), as: T.self)
+        } else if let value = try decodeOtherNumber(T.self, at: node) {
+            return value
+        }
+        return try T(from: FormValueDecoder(storage: self, node: node))
+    }
+
+    private func decodeOtherNumber<T>(_ type: T.Type, at node: Int) throws -> T? {
+        if T.self == Float.self {
+            reinterpret(try decodeFloat(Float.self, at: node), as: T.self)
+        } else if T.self == Int64.self {
+            reinterpret(try decodeInteger(Int64.self, at: node), as: T.self)
+        } else if T.self == Int32.self {
+            reinterpret(try decodeInteger(Int32.self, at: node), as: T.self)
+        } else if T.self == Int16.self {
+            reinterpret(try decodeInteger(Int16.self, at: node), as: T.self)
+        } else if T.self == Int8.self {
+            reinterpret(try decodeInteger(Int8.self, at: node), as: T.self)
+        } else if T.self == UInt.self {
+            reinterpret(try decodeInteger(UInt.self, at: node), as: T.self)
+        } else if T.self == UInt64.self {
+            reinterpret(try decodeInteger(UInt64.self, at: node), as: T.self)
+        } else if T.self == UInt32.self {
+            reinterpret(try decodeInteger(UInt32.self, at: node), as: T.self)
+        } else if T.self == UInt16.self {
+            reinterpret(try decodeInteger(UInt16.self, at: node), as: T.self)
+        } else if T.self == UInt8.self {
+            reinterpret(try decodeInteger(UInt8.self, at: node), as: T.self)
+        } else {
+            nil
+        }
+    }
+
+    // MARK: Text
+
+    func decodeString(at node: Int) throws -> String {
+        string(of: try scalar(node, as: String.self))
+    }
+
+    // MARK: Numbers
+
+    func decodeInteger<Integer: FixedWidthInteger>(_ type: Integer.Type, at node: Int) throws -> Integer {
+        let scalar = try scalar(node, as: type)
+        switch withValue(of: scalar, { Self.integer(Integer.self, from: $0) }) {
+        case .value(let value):
+            return value
+        case .outOfRange:
+            throw DecodingError.dataCorrupted(context(
+                scalar, "The number \"\(quoted(string(of: scalar)))\" at \(describe(scalar)) does not fit in \(type)."))
+        case .notANumber:
+            throw mismatch(type, at: scalar, expecting: "a whole number")
+        }
+    }
+
+    enum ParsedInteger<Integer> {
+        case value(Integer), outOfRange, notANumber
+    }
+
+    /// Reads an optional sign and decimal digits, with every step checked for overflow.
+    static func integer<Integer: FixedWidthInteger>(
+        _ type: Integer.Type,
+        from text: UnsafeBufferPointer<UInt8>
+    ) -> ParsedInteger<Integer> {
+        var index = 0
+        var negative = false
+        if let sign = text.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            index = 1
+        }
+        guard index < text.count else { return .notANumber }
+        var value: Integer = 0
+        var overflow = false
+        while index < text.count {
+            let digit = text[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return .notANumber }
+            if !overflow {
+                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflow2) =
+                    negative
+                    ? times10.subtractingReportingOverflow(Integer(digit))
+                    : times10.addingReportingOverflow(Integer(digit))
+                overflow = overflow1 || overflow2
+                value = next
+            }
+            index += 1
+        }
+        return overflow ? .outOfRange : .value(value)
+    }
+
+    /// Floating-point text is read by the standard library (`1.5`, `1e+20`, `-0.0`, `inf`, `nan`),
+    /// the inverse of the `description` the encoder writes.
+    func decodeFloat<Float: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: Float.Type,
+        at node: Int
+    ) throws -> Float {
+        let scalar = try scalar(node, as: type)
+        guard let value = Float(string(of: scalar)) else {
+            throw mismatch(type, at: scalar, expecting: "a number")
+        }
+        return value
+    }
+
+    private func decodeDecimal(at node: Int) throws -> Decimal {
+        let scalar = try scalar(node, as: Decimal.self)
+        let text = string(of: scalar)
+        // `Decimal(string:)` stops at the first character it cannot read, so `12abc` would be 12.
+        let numeric = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+        guard numeric, let value = Decimal(string: text, locale: nil) else {
+            throw mismatch(Decimal.self, at: scalar, expecting: "a decimal number")
+        }
+        return value
+    }
+
+    // MARK: Bool
+
+    func decodeBool(at node: Int) throws -> Bool {
+        let scalar = try scalar(node, as: Bool.self)
+        if tree[scalar].flags.contains(.bare), tree[scalar].value.isEmpty {
+            return true
+        }
+        let parsed: Bool?
+        switch boolDecoding {
+        case .lenient: parsed = withValue(of: scalar) { Self.lenientBool($0) }
+        case .numeric: parsed = withValue(of: scalar) { Self.bool($0, true: "1", false: "0") }
+        case .literal: parsed = withValue(of: scalar) { Self.bool($0, true: "true", false: "false") }
+        case .custom(let read): return try read(string(of: scalar))
+        }
+        guard let parsed else {
+            throw mismatch(Bool.self, at: scalar, expecting: boolSpellings)
+        }
+        return parsed
+    }
+
+    private var boolSpellings: String {
+        switch boolDecoding {
+        case .numeric: "1 or 0"
+        case .literal: "true or false"
+        case .lenient, .custom: "1, 0, true, false, on, off, yes or no"
+        }
+    }
+
+    private static func bool(_ text: UnsafeBufferPointer<UInt8>, true yes: StaticString, false no: StaticString) -> Bool? {
+        if text.elementsEqual(UnsafeBufferPointer(start: yes.utf8Start, count: yes.utf8CodeUnitCount)) { return true }
+        if text.elementsEqual(UnsafeBufferPointer(start: no.utf8Start, count: no.utf8CodeUnitCount)) { return false }
+        return nil
+    }
+
+    private static func lenientBool(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard text.count <= 5 else { return nil }
+        // Up to five bytes, with ASCII capitals lower-cased, compared as one integer.
+        var folded: UInt64 = 0
+        for byte in text {
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            folded = folded << 8 | UInt64(lower)
+        }
+        switch folded {
+        case 0x31, 0x7472_7565, 0x6F6E, 0x79_6573: return true  // 1, true, on, yes
+        case 0x30, 0x66_616C_7365, 0x6F_6666, 0x6E6F: return false  // 0, false, off, no
+        default: return nil
+        }
+    }
+
+    // MARK: Dates, data, URLs
+
+    private func decodeDate(at node: Int) throws -> Date {
+        switch dateDecoding {
+        case .deferredToDate:
+            return Date(timeIntervalSinceReferenceDate: try decodeFloat(Double.self, at: node))
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decodeFloat(Double.self, at: node))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decodeFloat(Double.self, at: node) / 1000)
+        case .iso8601:
+            let scalar = try scalar(node, as: Date.self)
+            let text = string(of: scalar)
+            if let date = (try? Self.iso8601.parse(text)) ?? (try? Self.iso8601Fractional.parse(text)) {
+                return date
+            }
+            throw DecodingError.dataCorrupted(context(
+                scalar, "Expected an ISO 8601 date at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+        case .formatted(let formatter):
+            let scalar = try scalar(node, as: Date.self)
+            guard let date = formatter.date(from: string(of: scalar)) else {
+                throw DecodingError.dataCorrupted(context(
+                    scalar, "Expected a date in the format \"\(formatter.dateFormat ?? "")\" at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+            }
+            return date
+        case .custom(let read):
+            return try read(try decodeString(at: node))
+        }
+    }
+
+    private static let iso8601 = Date.ISO8601FormatStyle()
+    private static let iso8601Fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// The data at `node`, or `nil` when `Data`'s own conformance should read it.
+    private func decodeData(at node: Int) throws -> Data? {
+        switch dataDecoding {
+        case .deferredToData:
+            return nil
+        case .base64:
+            let scalar = try scalar(node, as: Data.self)
+            let text = string(of: scalar)
+            // A `+` sent unescaped arrives as a space; base64 has no spaces of its own.
+            if let data = Data(base64Encoded: text) ?? Data(base64Encoded: text.replacingOccurrences(of: " ", with: "+")) {
+                return data
+            }
+            throw DecodingError.dataCorrupted(context(
+                scalar, "Expected base64 data at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+        case .custom(let read):
+            return try read(try decodeString(at: node))
+        }
+    }
+
+    private func decodeURL(at node: Int) throws -> URL {
+        let scalar = try scalar(node, as: URL.self)
+        guard let url = URL(string: string(of: scalar)) else {
+            throw DecodingError.dataCorrupted(context(
+                scalar, "Expected a URL at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+        }
+        return url
+    }
+
+    // MARK: Errors
+
+    func mismatch<T>(_ type: T.Type, at scalar: Int, expecting expected: String) -> DecodingError {
+        DecodingError.typeMismatch(
+            type,
+            context(scalar, "Expected \(type) (\(expected)) at \(describe(scalar)), but found \(describeShape(of: scalar)).")
+        )
+    }
+}

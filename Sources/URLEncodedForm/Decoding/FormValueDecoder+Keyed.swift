@@ -1,0 +1,96 @@
+/// Reads the members of an object node by coding key.
+struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let storage: FormDecodingStorage
+    let object: Int
+
+    var codingPath: [any CodingKey] { storage.tree.codingPath(of: object) }
+
+    var allKeys: [Key] { storage.keys(of: object).compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool {
+        storage.member(of: object, for: key.stringValue) != nil
+    }
+
+    private func member(_ key: Key) throws -> Int {
+        guard let member = storage.member(of: object, for: key.stringValue) else {
+            throw keyNotFound(key)
+        }
+        return member
+    }
+
+    private func keyNotFound(_ key: Key) -> DecodingError {
+        let name = storage.lookedUpName(for: key.stringValue)
+        let path = object == FormTree.root ? name : storage.keyPath(of: object) + "[\(name)]"
+        return DecodingError.keyNotFound(
+            key,
+            storage.context(object, "No value for the key \"\(key.stringValue)\": the form has no \"\(storage.quoted(path))\".")
+        )
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let member = storage.member(of: object, for: key.stringValue) else { return true }
+        return storage.isNil(member)
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try storage.decodeBool(at: member(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try storage.decodeString(at: member(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try storage.decodeFloat(type, at: member(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try storage.decodeFloat(type, at: member(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try storage.decodeInteger(type, at: member(key)) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        guard let member = storage.member(of: object, for: key.stringValue) else {
+            if let empty = emptyFormValue(type) { return empty }
+            throw keyNotFound(key)
+        }
+        return try storage.decode(type, at: member)
+    }
+
+    /// An empty value after `=` is an empty string, not `nil`: `middleName=` is `""`, and only a
+    /// missing key is `nil`. For other types an empty value is `nil`.
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let member = storage.member(of: object, for: key.stringValue) else { return nil }
+        return try storage.decodeString(at: member)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let member = storage.member(of: object, for: key.stringValue) else { return nil }
+        if T.self != String.self, storage.isNil(member) { return nil }
+        return try storage.decode(type, at: member)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try FormValueDecoder(storage: storage, node: member(key)).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        // A missing array is an empty one, as in `decode(_:forKey:)`.
+        let member = storage.member(of: object, for: key.stringValue)
+            ?? storage.absentMember(of: object, key: key.stringValue)
+        return try FormUnkeyedDecodingContainer(storage: storage, array: member)
+    }
+
+    /// The same object: the encoder's keyed `superEncoder()` writes the superclass's members
+    /// beside the subclass's.
+    func superDecoder() throws -> any Decoder {
+        FormValueDecoder(storage: storage, node: object)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        let member = storage.member(of: object, for: key.stringValue)
+            ?? storage.absentMember(of: object, key: key.stringValue)
+        return FormValueDecoder(storage: storage, node: member)
+    }
+}

@@ -1,0 +1,80 @@
+/// Reads the elements of a node read as an array, in order.
+struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    let storage: FormDecodingStorage
+    let array: Int
+    private let elements: [Int]
+    private(set) var currentIndex = 0
+
+    init(storage: FormDecodingStorage, array: Int) throws {
+        self.storage = storage
+        self.array = array
+        elements = try storage.elements(of: array)
+    }
+
+    var codingPath: [any CodingKey] { storage.tree.codingPath(of: array) }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    /// The next element, consumed.
+    private mutating func next<T>(_ type: T.Type) throws -> Int {
+        guard currentIndex < elements.count else {
+            throw DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath + [FormCodingKey(index: currentIndex)],
+                    debugDescription: "Expected \(type) at index \(currentIndex) of \(storage.describe(array)), but the array has only \(elements.count) elements."
+                )
+            )
+        }
+        defer { currentIndex += 1 }
+        return elements[currentIndex]
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard currentIndex < elements.count else {
+            _ = try next(Never?.self)
+            return true
+        }
+        if storage.isNil(elements[currentIndex]) {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try storage.decodeBool(at: next(type)) }
+    mutating func decode(_ type: String.Type) throws -> String { try storage.decodeString(at: next(type)) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try storage.decodeFloat(type, at: next(type)) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try storage.decodeFloat(type, at: next(type)) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try storage.decodeInteger(type, at: next(type)) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try storage.decode(type, at: next(type)) }
+
+    /// As in keyed containers, an empty element is `""` for a `String?`, `nil` for other types.
+    mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
+        guard !isAtEnd else { return nil }
+        return try storage.decodeString(at: next(type))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try FormValueDecoder(storage: storage, node: next(KeyedDecodingContainer<NestedKey>.self)).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try FormUnkeyedDecodingContainer(storage: storage, array: next([Any].self))
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        FormValueDecoder(storage: storage, node: try next((any Decoder).self))
+    }
+}

@@ -1,0 +1,51 @@
+/// The `Decoder` that `init(from:)` implementations read from: a node of the parsed tree.
+///
+/// A value type of two words, so passing it as `any Decoder` needs no allocation.
+struct FormValueDecoder: Decoder {
+    let storage: FormDecodingStorage
+    let node: Int
+
+    var codingPath: [any CodingKey] { storage.tree.codingPath(of: node) }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try storage.requireObject(node)
+        return KeyedDecodingContainer(FormKeyedDecodingContainer<Key>(storage: storage, object: node))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try FormUnkeyedDecodingContainer(storage: storage, array: node)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        FormSingleValueDecodingContainer(storage: storage, node: node)
+    }
+}
+
+/// Collections that a missing member decodes as, empty: an empty array or dictionary writes
+/// nothing, and an HTML form with no box ticked sends nothing.
+protocol FormEmptyDecodable {
+    static var emptyFormValue: Self { get }
+}
+
+extension Array: FormEmptyDecodable {
+    static var emptyFormValue: Self { [] }
+}
+
+extension ContiguousArray: FormEmptyDecodable {
+    static var emptyFormValue: Self { [] }
+}
+
+extension Set: FormEmptyDecodable {
+    static var emptyFormValue: Self { [] }
+}
+
+extension Dictionary: FormEmptyDecodable {
+    static var emptyFormValue: Self { [:] }
+}
+
+/// The empty value of `type` when it is a collection, for a missing member.
+func emptyFormValue<T>(_ type: T.Type) -> T? {
+    (type as? any FormEmptyDecodable.Type)?.emptyFormValue as? T
+}

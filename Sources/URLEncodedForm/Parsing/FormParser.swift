@@ -1,0 +1,322 @@
+/// bytes → nodes: reads `application/x-www-form-urlencoded` input into a ``FormTree``.
+///
+/// Pairs are split as the WHATWG URL standard's form parser splits them (at `&`, then at the first
+/// `=`), in one scan that also notes which names and values hold escapes. Names are percent-decoded
+/// only when they hold an escape, and values not at all: a scalar keeps its range in the input and
+/// is decoded when it is read. Key paths (`a[b][]`, `a.b`) then become nodes; every limit is checked
+/// before the node it guards is made.
+struct FormParser {
+    private var tree: FormTree
+    private let input: UnsafeBufferPointer<UInt8>
+    private let byteClasses: [UInt8]
+    private let plusIsSpace: Bool
+    private let acceptsDots: Bool
+    private let limits: URLEncodedFormDecoder.Limits
+    /// Whether the pair being inserted made a member whose key lies past the input's bytes.
+    private var keptDecodedName = false
+
+    /// Reads `input` under the decoder's options.
+    ///
+    /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key or a conflict.
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) throws -> FormTree {
+        var parser = FormParser(input: input, options: options)
+        try parser.parsePairs()
+        return parser.tree
+    }
+
+    private init(input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) {
+        // The tree's buffer starts as a copy of the input, so an input index is also a tree index
+        // and values need no copy of their own; decoded names are appended after it.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.count + 64)
+        bytes.append(contentsOf: input)
+        tree = FormTree(bytes: bytes, expectedNodes: min(input.count / 4 + 2, 4096))
+        tree.prepare(FormTree.root, as: .object)
+        self.input = input
+        plusIsSpace = options.spaceDecoding == .plusAsSpace
+        byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
+        acceptsDots = options.keyPathDecoding.acceptsDots
+        limits = options.limits
+    }
+
+    // MARK: Pairs
+
+    private enum ByteClass {
+        static let ampersand: UInt8 = 1
+        static let equals: UInt8 = 2
+        static let escape: UInt8 = 4
+        static let pathMark: UInt8 = 8
+        static let nonASCII: UInt8 = 16
+
+        static let plusIsSpaceTable = table(plusIsEscape: true)
+        static let plusLiteralTable = table(plusIsEscape: false)
+
+        private static func table(plusIsEscape: Bool) -> [UInt8] {
+            (0...255).map { byte in
+                switch UInt8(byte) {
+                case UInt8(ascii: "&"): ampersand
+                case UInt8(ascii: "="): equals
+                case UInt8(ascii: "%"): escape
+                case UInt8(ascii: "+"): plusIsEscape ? escape : 0
+                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."): pathMark
+                case 0x80...: nonASCII
+                default: 0
+                }
+            }
+        }
+    }
+
+    private mutating func parsePairs() throws {
+        var components: [Range<Int>] = []
+        var pairCount = 0
+        var index = 0
+        let end = input.count
+        while index <= end {
+            let pairStart = index
+            var equals = -1
+            var nameClasses: UInt8 = 0
+            var valueEscaped = false
+            // One pass over the pair finds its end, its `=` and what its name and value hold.
+            while index < end {
+                let byteClass = byteClasses[Int(input[index])]
+                if byteClass != 0 {
+                    if byteClass == ByteClass.ampersand { break }
+                    if equals < 0 {
+                        if byteClass == ByteClass.equals {
+                            equals = index
+                        } else {
+                            nameClasses |= byteClass
+                        }
+                    } else if byteClass == ByteClass.escape {
+                        valueEscaped = true
+                    }
+                }
+                index += 1
+            }
+            let pairEnd = index
+            index += 1
+            guard pairEnd > pairStart else { continue }  // `&&`, or a leading or trailing `&`
+            pairCount += 1
+            guard pairCount <= limits.maximumParameterCount else {
+                throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
+            }
+            let name = pairStart..<(equals >= 0 ? equals : pairEnd)
+            var flags: FormTree.ValueFlags = valueEscaped ? .escaped : []
+            if equals < 0 { flags.insert(.bare) }
+            let value = equals >= 0 ? (equals + 1)..<pairEnd : pairEnd..<pairEnd
+            try insertPair(name: name, nameClasses: nameClasses, value: value, flags: flags, components: &components)
+        }
+    }
+
+    private mutating func insertPair(
+        name: Range<Int>,
+        nameClasses: UInt8,
+        value: Range<Int>,
+        flags: FormTree.ValueFlags,
+        components: inout [Range<Int>]
+    ) throws {
+        var key = name
+        let decodedStart = tree.bytes.count
+        if nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 {
+            PercentDecoding.decode(UnsafeBufferPointer(rebasing: input[name]), plusIsSpace: plusIsSpace, into: &tree.bytes)
+            repairUTF8(from: decodedStart)
+            key = decodedStart..<tree.bytes.count
+        }
+        components.removeAll(keepingCapacity: true)
+        if nameClasses & (ByteClass.pathMark | ByteClass.escape) != 0 {
+            let result = tree.bytes.withUnsafeBufferPointer { bytes in
+                Self.split(
+                    UnsafeBufferPointer(rebasing: bytes[key]), at: key.lowerBound,
+                    acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components
+                )
+            }
+            switch result {
+            case .path: break
+            case .malformed: throw URLEncodedFormDecodingError.malformedKey(keyText(key))
+            case .tooDeep: throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
+            }
+        } else {
+            guard limits.maximumDepth >= 1 else {
+                throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
+            }
+            components.append(key)
+        }
+        keptDecodedName = false
+        try insert(components, value: value, flags: flags, key: key)
+        if !keptDecodedName, tree.bytes.count > decodedStart {
+            tree.bytes.removeSubrange(decodedStart...)
+        }
+    }
+
+    /// A percent-decoded name may hold bytes that are not UTF-8; they become U+FFFD, as the
+    /// standard's parser decodes them, so that names compare as the strings they become.
+    private mutating func repairUTF8(from start: Int) {
+        let decoded = tree.bytes[start...]
+        guard decoded.contains(where: { $0 >= 0x80 }) else { return }
+        let repaired = String(decoding: decoded, as: UTF8.self)
+        if !repaired.utf8.elementsEqual(decoded) {
+            tree.bytes.removeSubrange(start...)
+            tree.bytes.append(contentsOf: repaired.utf8)
+        }
+    }
+
+    private func keyText(_ key: Range<Int>) -> String {
+        URLEncodedFormDecodingError.shortened(String(decoding: tree.bytes[key], as: UTF8.self))
+    }
+
+    // MARK: Key paths
+
+    private enum SplitResult {
+        case path, malformed, tooDeep
+    }
+
+    /// Splits `key` into the ranges of its components (offset by `base`): the name before any
+    /// bracket, then each bracketed or dotted name. An empty range after the first is `[]`.
+    private static func split(
+        _ key: UnsafeBufferPointer<UInt8>,
+        at base: Int,
+        acceptsDots: Bool,
+        maximumDepth: Int,
+        into components: inout [Range<Int>]
+    ) -> SplitResult {
+        let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), dot = UInt8(ascii: ".")
+        let end = key.count
+        var index = 0
+        while index < end, key[index] != openBracket, !(acceptsDots && key[index] == dot) {
+            if key[index] == closeBracket { return .malformed }
+            index += 1
+        }
+        guard maximumDepth >= 1 else { return .tooDeep }
+        guard index < end else {
+            components.append(base..<(base + end))
+            return .path
+        }
+        guard index > 0 else { return .malformed }
+        components.append(base..<(base + index))
+        while index < end {
+            guard components.count < maximumDepth else { return .tooDeep }
+            let start = index + 1
+            var next = start
+            if key[index] == openBracket {
+                while next < end, key[next] != closeBracket {
+                    if key[next] == openBracket { return .malformed }
+                    next += 1
+                }
+                guard next < end else { return .malformed }
+                components.append((base + start)..<(base + next))
+                index = next + 1
+            } else if acceptsDots, key[index] == dot {
+                while next < end, key[next] != dot, key[next] != openBracket {
+                    if key[next] == closeBracket { return .malformed }
+                    next += 1
+                }
+                guard next > start else { return .malformed }
+                components.append((base + start)..<(base + next))
+                index = next
+            } else {
+                return .malformed
+            }
+        }
+        return .path
+    }
+
+    // MARK: Nodes
+
+    /// Walks or builds the nodes for `components` and stores the value at the end.
+    private mutating func insert(
+        _ components: [Range<Int>],
+        value: Range<Int>,
+        flags: FormTree.ValueFlags,
+        key: Range<Int>
+    ) throws {
+        var node = FormTree.root
+        let last = components.count - 1
+        for (index, component) in components.enumerated() {
+            if index > 0, component.isEmpty {
+                // `[]`: append to an array, or to its last element.
+                switch tree[node].kind {
+                case .object: throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
+                case .scalar: try promote(node, key: key)
+                case .unset, .array: break
+                }
+                if index == last {
+                    try appendScalar(to: node, value: value, flags: flags, key: key)
+                    return
+                }
+                let lastElement = tree[node].lastChild
+                if lastElement >= 0, addsToElement(lastElement, components[(index + 1)...]) {
+                    node = lastElement
+                } else {
+                    try checkRoom(in: node, key: key)
+                    node = tree.appendElement(to: node)
+                }
+                continue
+            }
+            switch tree[node].kind {
+            case .scalar, .array: throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
+            case .unset, .object: break
+            }
+            let (member, created) = tree.member(of: node, keyAt: component)
+            if created, component.upperBound > input.count { keptDecodedName = true }
+            node = member
+            if index == last {
+                switch tree[node].kind {
+                case .unset:
+                    tree.setScalar(node, value: value, flags: flags)
+                case .scalar:
+                    // A repeated key (`a=1&a=2`) is an array.
+                    try promote(node, key: key)
+                    try appendScalar(to: node, value: value, flags: flags, key: key)
+                case .array:
+                    try appendScalar(to: node, value: value, flags: flags, key: key)
+                case .object:
+                    throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
+                }
+            }
+        }
+    }
+
+    /// Whether `a[][x]=…` belongs to the array's last element rather than a new one. It does unless
+    /// that element cannot hold the path or already has all of it, Rails' rule: so
+    /// `a[][x]=1&a[][y]=2&a[][x]=3` is `[{x: 1, y: 2}, {x: 3}]`.
+    private func addsToElement(_ element: Int, _ rest: ArraySlice<Range<Int>>) -> Bool {
+        guard let first = rest.first else { return false }
+        switch (tree[element].kind, first.isEmpty) {
+        case (.array, true), (.object, false), (.unset, _): break
+        default: return false
+        }
+        var node = element
+        for component in rest {
+            if component.isEmpty { return true }
+            let member = tree.bytes.withUnsafeBufferPointer {
+                tree.member(of: node, named: UnsafeBufferPointer(rebasing: $0[component]))
+            }
+            guard let member else { return true }
+            node = member
+        }
+        return false
+    }
+
+    private mutating func promote(_ node: Int, key: Range<Int>) throws {
+        try checkRoom(in: node, key: key, adding: 2)
+        tree.promoteScalarToArray(node)
+    }
+
+    private mutating func appendScalar(
+        to array: Int,
+        value: Range<Int>,
+        flags: FormTree.ValueFlags,
+        key: Range<Int>
+    ) throws {
+        try checkRoom(in: array, key: key)
+        let element = tree.appendElement(to: array)
+        tree.setScalar(element, value: value, flags: flags)
+    }
+
+    private func checkRoom(in array: Int, key: Range<Int>, adding count: Int = 1) throws {
+        let length = tree[array].kind == .array ? tree[array].childCount : 0
+        guard length <= limits.maximumArrayLength - count else {
+            throw URLEncodedFormDecodingError.arrayTooLong(key: keyText(key), limit: limits.maximumArrayLength)
+        }
+    }
+}
