@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `Decoder` that `init(from:)` implementations read from: a node of the parsed tree.
 ///
 /// A value type of two words, so passing it as `any Decoder` needs no allocation.
@@ -48,4 +50,8 @@ extension Dictionary: FormEmptyDecodable {
 /// The empty value of `type` when it is a collection, for a missing member.
 func emptyFormValue<T>(_ type: T.Type) -> T? {
     (type as? any FormEmptyDecodable.Type)?.emptyFormValue as? T
+}
+
+extension Data: FormEmptyDecodable {
+    static var emptyFormValue: Self { Data() }
 }

@@ -96,8 +96,8 @@ extension URLEncodedFormDecoder {
         /// `parent[child]`, where `[]` appends to an array. A dot is an ordinary character. The
         /// default.
         public static let brackets = KeyPathDecoding(acceptsDots: false)
-        /// `parent.child`, and brackets as well: `parent.items[0].name`. A name can then hold no
-        /// literal dot.
+        /// `parent.child`, and brackets as well: `parent.items[0].name`. A name in brackets is
+        /// taken as it is, so `hosts[example.com]` is the member `example.com` of `hosts`.
         public static let dots = KeyPathDecoding(acceptsDots: true)
     }
 

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+@testable import URLEncodedForm
+
+@Suite("Parser: bytes to nodes")
+struct FormParserTests {
+    @Test(
+        "pairs split as the WHATWG form parser splits them",
+        arguments: [
+            ("", "{}"),
+            ("a=1", #"{a:"1"}"#),
+            ("a=1&b=2", #"{a:"1",b:"2"}"#),
+            ("b=1&a=2", #"{b:"1",a:"2"}"#),
+            ("&&a=1&&", #"{a:"1"}"#),
+            ("a==b=", #"{a:"=b="}"#),
+            ("a", "{a:bare}"),
+            ("a=", #"{a:""}"#),
+            ("=x", #"{:"x"}"#),
+            ("a;b=1", #"{a;b:"1"}"#),
+            ("a+b=c+d", #"{a b:"c d"}"#),
+            ("a%20b=c%2Bd", #"{a b:"c+d"}"#),
+            ("%zz=%4&%=%%41", #"{%zz:"%4",%:"%A"}"#),
+            ("%C3%BC=J%C3%BCrgen", #"{ü:"Jürgen"}"#),
+            ("ü=ü", #"{ü:"ü"}"#),
+            ("%FF=%FF%FE", #"{�:"��"}"#),
+            ("a=%0D%0A", "{a:\"\r\n\"}"),
+        ]
+    )
+    func pairs(input: String, expected: String) throws {
+        #expect(try parsedTree(input) == expected)
+    }
+
+    @Test("a plus is a plus with .plusLiteral")
+    func plusLiteral() throws {
+        let decoder = URLEncodedFormDecoder(spaceDecoding: .plusLiteral)
+        #expect(try parsedTree("a+b=c+d%20e", decoder) == #"{a+b:"c+d e"}"#)
+    }
+
+    @Test(
+        "key paths become nested nodes",
+        arguments: [
+            ("a[b]=1", #"{a:{b:"1"}}"#),
+            ("a%5Bb%5D%5Bc%5D=1", #"{a:{b:{c:"1"}}}"#),
+            ("a[b]=1&a[c]=2&d=3", #"{a:{b:"1",c:"2"},d:"3"}"#),
+            ("a[]=1&a[]=2", #"{a:["1","2"]}"#),
+            ("a=1&a=2&a=3", #"{a:["1","2","3"]}"#),
+            ("a=1&a[]=2", #"{a:["1","2"]}"#),
+            ("a[1]=y&a[0]=x", #"{a:{1:"y",0:"x"}}"#),
+            ("a[b]=1&a[b]=2", #"{a:{b:["1","2"]}}"#),
+            ("a[][x]=1&a[][y]=2&a[][x]=3", #"{a:[{x:"1",y:"2"},{x:"3"}]}"#),
+            ("a[][x][y]=1&a[][x][z]=2&a[][x][y]=3", #"{a:[{x:{y:"1",z:"2"}},{x:{y:"3"}}]}"#),
+            ("a[][]=1&a[][]=2", #"{a:[["1","2"]]}"#),
+            ("a[]=1&a[][x]=2", #"{a:["1",{x:"2"}]}"#),
+            ("a.b=1", #"{a.b:"1"}"#),
+            ("a[b.c]=1", #"{a:{b.c:"1"}}"#),
+            ("a[ ]=1", #"{a:{ :"1"}}"#),
+        ]
+    )
+    func keyPaths(input: String, expected: String) throws {
+        #expect(try parsedTree(input) == expected)
+    }
+
+    @Test(
+        "with .dots, dots and brackets both nest",
+        arguments: [
+            ("a.b=1", #"{a:{b:"1"}}"#),
+            ("a.b.c=1&a.d=2", #"{a:{b:{c:"1"},d:"2"}}"#),
+            ("a.b[c].d=1", #"{a:{b:{c:{d:"1"}}}}"#),
+            ("a[b.c]=1", #"{a:{b.c:"1"}}"#),
+            ("a.items[]=1&a.items[]=2", #"{a:{items:["1","2"]}}"#),
+            ("a%2Eb=1", #"{a:{b:"1"}}"#),
+        ]
+    )
+    func dots(input: String, expected: String) throws {
+        #expect(try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots)) == expected)
+    }
+
+    @Test(
+        "keys whose brackets do not form a path are errors",
+        arguments: ["a[b=1", "a]=1", "a]b=1", "a[b]c=1", "[a]=1", "a[[b]]=1", "a[b]]=1", "a[b][=1", "%5Ba%5D=1"]
+    )
+    func malformed(input: String) throws {
+        let name = String(input.prefix { $0 != "=" }).removingPercentEncoding ?? ""
+        #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) { try parsedTree(input) }
+    }
+
+    @Test("with .dots, empty names are errors", arguments: ["a..b=1", "a.=1", ".a=1", "a.[b]=1"])
+    func malformedDots(input: String) throws {
+        let name = String(input.prefix { $0 != "=" })
+        #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) {
+            try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots))
+        }
+    }
+
+    @Test(
+        "a key used as two kinds of thing is an error",
+        arguments: [
+            ("a=1&a[b]=2", "a[b]"),
+            ("a[b]=1&a=2", "a"),
+            ("a[]=1&a[b]=2", "a[b]"),
+            ("a[b]=1&a[]=2", "a[]"),
+            ("a[0]=1&a[]=2", "a[]"),
+            ("a[x]=1&a[x][y]=2", "a[x][y]"),
+        ]
+    )
+    func conflicts(input: String, key: String) throws {
+        #expect(throws: URLEncodedFormDecodingError.conflictingKey(key)) { try parsedTree(input) }
+    }
+
+    // MARK: Limits
+
+    private static func decoder(_ limits: URLEncodedFormDecoder.Limits) -> URLEncodedFormDecoder {
+        URLEncodedFormDecoder(limits: limits)
+    }
+
+    @Test("parameters are counted without empty pairs, and one too many is refused")
+    func parameterLimit() throws {
+        let decoder = Self.decoder(.init(maximumParameterCount: 3))
+        #expect(try parsedTree("a=1&&b=2&c=3&", decoder) == #"{a:"1",b:"2",c:"3"}"#)
+        #expect(throws: URLEncodedFormDecodingError.tooManyParameters(limit: 3)) {
+            try parsedTree("a=1&b=2&c=3&d", decoder)
+        }
+    }
+
+    @Test("depth counts every component of a key")
+    func depthLimit() throws {
+        let decoder = Self.decoder(.init(maximumDepth: 3))
+        #expect(try parsedTree("a[b][c]=1&x.y.z.w=2", decoder) == #"{a:{b:{c:"1"}},x.y.z.w:"2"}"#)
+        #expect(throws: URLEncodedFormDecodingError.keyTooDeep(key: "a[b][c][]", limit: 3)) {
+            try parsedTree("a[b][c][]=1", decoder)
+        }
+        #expect(throws: URLEncodedFormDecodingError.keyTooDeep(key: "a.b.c.d", limit: 3)) {
+            try parsedTree("a.b.c.d=1", URLEncodedFormDecoder(keyPathDecoding: .dots, limits: .init(maximumDepth: 3)))
+        }
+    }
+
+    @Test(
+        "arrays stop at their length limit however they are written",
+        arguments: ["a[]=1&a[]=2&a[]=3", "a=1&a=2&a=3", "a=1&a[]=2&a=3", "a[][x]=1&a[][x]=2&a[][x]=3"]
+    )
+    func arrayLimit(input: String) throws {
+        let decoder = Self.decoder(.init(maximumArrayLength: 2))
+        let allowed = input.components(separatedBy: "&").prefix(2).joined(separator: "&")
+        _ = try parsedTree(allowed, decoder)
+        #expect(throws: URLEncodedFormDecodingError.self) { try parsedTree(input, decoder) }
+        do {
+            _ = try parsedTree(input, decoder)
+        } catch let error as URLEncodedFormDecodingError {
+            guard case .arrayTooLong(_, let limit) = error else {
+                Issue.record("expected arrayTooLong, got \(error)")
+                return
+            }
+            #expect(limit == 2)
+        }
+    }
+
+    @Test("the length limit applies to every input type before anything is read")
+    func inputLengthLimit() throws {
+        let decoder = Self.decoder(.init(maximumInputLength: 5))
+        let error = URLEncodedFormDecodingError.inputTooLong(length: 6, limit: 5)
+        #expect(try decoder.decode([String: String].self, from: "a=123") == ["a": "123"])
+        #expect(throws: error) { try decoder.decode([String: String].self, from: "a=1234") }
+        #expect(throws: error) { try decoder.decode([String: String].self, from: Data("a=1234".utf8)) }
+        #expect(throws: error) { try decoder.decode([String: String].self, from: Array("a=1234".utf8)) }
+        #expect(throws: error) { try decoder.decode([String: String].self, from: Array("a=1234".utf8).lazy.map { $0 }) }
+    }
+
+    @Test("every input type reads the same")
+    func inputTypes() throws {
+        let decoder = URLEncodedFormDecoder()
+        let text = "a=%C3%BC&b[]=1"
+        struct Form: Decodable, Equatable { let a: String; let b: [Int] }
+        let expected = Form(a: "ü", b: [1])
+        #expect(try decoder.decode(Form.self, from: text) == expected)
+        #expect(try decoder.decode(Form.self, from: Data(text.utf8)) == expected)
+        #expect(try decoder.decode(Form.self, from: Array(text.utf8)) == expected)
+        #expect(try decoder.decode(Form.self, from: Array(text.utf8)[...]) == expected)
+        #expect(try decoder.decode(Form.self, from: Array(text.utf8).lazy.map { $0 }) == expected)
+        #expect(try decoder.decode(Form.self, from: text.utf8) == expected)
+    }
+
+    @Test("error descriptions name the limit or the problem")
+    func descriptions() {
+        let cases: [(URLEncodedFormDecodingError, String)] = [
+            (.inputTooLong(length: 6, limit: 5), "maximumInputLength"),
+            (.tooManyParameters(limit: 3), "maximumParameterCount"),
+            (.keyTooDeep(key: "a[b]", limit: 1), "maximumDepth"),
+            (.arrayTooLong(key: "a", limit: 2), "maximumArrayLength"),
+            (.malformedKey("a[b"), "malformed"),
+            (.conflictingKey("a[b]"), "a[b]"),
+        ]
+        for (error, fragment) in cases {
+            #expect(error.description.contains(fragment))
+        }
+    }
+}
