@@ -309,14 +309,15 @@ final class FormDecodingStorage {
     }
 
     /// The key of `node` as the form would spell it, decoded: `user[tags][2]`, or `user.tags.2`
-    /// with dots.
-    func keyPath(of node: Int) -> String {
-        let path = tree.codingPath(of: node)
-        var text = path.first?.stringValue ?? ""
+    /// with dots; followed by `name` when given.
+    func keyPath(of node: Int, appending name: String? = nil) -> String {
+        var path = tree.codingPath(of: node).map(\.stringValue)
+        if let name { path.append(name) }
+        var text = path.first ?? ""
         for key in path.dropFirst() {
             switch pathSeparator {
-            case .brackets: text += "[\(key.stringValue)]"
-            case .dots: text += ".\(key.stringValue)"
+            case .brackets: text += "[\(key)]"
+            case .dots: text += ".\(key)"
             }
         }
         return text

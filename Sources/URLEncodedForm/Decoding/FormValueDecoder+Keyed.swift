@@ -19,8 +19,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     private func keyNotFound(_ key: Key) -> DecodingError {
-        let name = storage.lookedUpName(for: key.stringValue)
-        let path = object == FormTree.root ? name : storage.keyPath(of: object) + "[\(name)]"
+        let path = storage.keyPath(of: object, appending: storage.lookedUpName(for: key.stringValue))
         return DecodingError.keyNotFound(
             key,
             storage.context(object, "No value for the key \"\(key.stringValue)\": the form has no \"\(storage.quoted(path))\".")

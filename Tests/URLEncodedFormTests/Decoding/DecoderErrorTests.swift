@@ -73,6 +73,8 @@ struct DecoderErrorTests {
         let found = try #require(failure("user.name=a&user.age=old", URLEncodedFormDecoder(keyPathDecoding: .dots)))
         #expect(found.path == "user.age")
         #expect(found.message.contains("\"user.age\""))
+        let missing = try #require(failure("user.name=a", URLEncodedFormDecoder(keyPathDecoding: .dots)))
+        #expect(missing.message.contains("\"user.age\""))
     }
 
     @Test("a missing key names the converted name it was looked for as")

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// Inputs built to crash, hang or exhaust a decoder. With the default limits each is refused
+/// early; with the limits lifted each still decodes, in work linear in its size. Their timings are
+/// measured by the benchmarks, not asserted here.
+@Suite("Decoder: hostile input")
+struct HostileInputTests {
+    private let unlimited = URLEncodedFormDecoder(limits: .unlimited)
+
+    @Test("a 100,000-component key is refused by default and parsed when allowed")
+    func deepKey() throws {
+        let key = "a" + String(repeating: "[x]", count: 100_000)
+        let input = key + "=1"
+        do {
+            _ = try URLEncodedFormDecoder().decode([String: String].self, from: input)
+            Issue.record("expected keyTooDeep")
+        } catch URLEncodedFormDecodingError.keyTooDeep(let shown, let limit) {
+            #expect(limit == 32)
+            #expect(shown.count <= 201)
+        }
+        // Lifted: the tree is built; a flat type then finds an object where it expected text, and a
+        // type that never looks at `a` decodes.
+        #expect(throws: DecodingError.self) { try unlimited.decode([String: String].self, from: input) }
+        struct Other: Decodable { var b: Int }
+        #expect(try unlimited.decode(Other.self, from: "b=1&" + input).b == 1)
+    }
+
+    @Test("200,000 parameters are refused by default and decoded when allowed")
+    func manyParameters() throws {
+        let input = (0..<200_000).map { "k\($0)=\($0)" }.joined(separator: "&")
+        let longInput = URLEncodedFormDecoder(limits: .init(maximumInputLength: .max))
+        #expect(throws: URLEncodedFormDecodingError.tooManyParameters(limit: 1000)) {
+            try longInput.decode([String: Int].self, from: input)
+        }
+        let decoded = try unlimited.decode([String: Int].self, from: input)
+        #expect(decoded.count == 200_000)
+        #expect(decoded["k199999"] == 199_999)
+    }
+
+    @Test("200,000 repeated keys become one array")
+    func repeatedKeys() throws {
+        let input = String(repeating: "a=1&", count: 200_000)
+        #expect(throws: URLEncodedFormDecodingError.self) { try URLEncodedFormDecoder().decode([String: [Int]].self, from: input) }
+        #expect(try unlimited.decode([String: [Int]].self, from: input)["a"]?.count == 200_000)
+        let indexed = (0..<100_000).reversed().map { "a[\($0)]=\($0)" }.joined(separator: "&")
+        #expect(try unlimited.decode([String: [Int]].self, from: indexed)["a"] == Array(0..<100_000))
+    }
+
+    @Test("a 3 MB value, escaped or not, decodes")
+    func largeValue() throws {
+        let plain = String(repeating: "x", count: 3_000_000)
+        #expect(throws: URLEncodedFormDecodingError.inputTooLong(length: 3_000_002, limit: 1 << 20)) {
+            try URLEncodedFormDecoder().decode([String: String].self, from: "a=" + plain)
+        }
+        #expect(try unlimited.decode([String: String].self, from: "a=" + plain)["a"]?.utf8.count == 3_000_000)
+        let escaped = String(repeating: "%41+", count: 750_000)
+        #expect(try unlimited.decode([String: String].self, from: "a=" + escaped)["a"]?.utf8.count == 1_500_000)
+        // A 3 MB name, and a 3 MB run of `&` and `=`.
+        #expect(try unlimited.decode([String: String].self, from: plain + "=1")[plain] == "1")
+        #expect(try unlimited.decode([String: String].self, from: String(repeating: "&", count: 3_000_000)).isEmpty)
+        #expect(try unlimited.decode([String: String].self, from: "a" + String(repeating: "=", count: 3_000_000))["a"]?.count == 2_999_999)
+    }
+
+    @Test("many keys in one object stay fast to add and to find")
+    func wideObject() throws {
+        // Keys that collide under unseeded 32-bit FNV-1a pairwise, repeated with distinct suffixes.
+        let input = (0..<50_000).map { "o[costarring\($0)]=1&o[liquid\($0)]=2" }.joined(separator: "&")
+        let decoded = try unlimited.decode([String: [String: Int]].self, from: input)
+        #expect(decoded["o"]?.count == 100_000)
+        struct Probe: Decodable { var o: [String: Int] }
+        #expect(try unlimited.decode(Probe.self, from: input).o["liquid49999"] == 2)
+    }
+
+    @Test(
+        "odd bytes never trap",
+        arguments: [
+            "%", "%%", "%%%", "%4", "%G0=%0G", "=", "==", "&=&", "[", "]", "[]", "[]=1", "a[]]", "a[][", "a[]]=1",
+            "a[\u{0}]=\u{0}", "%00=%00", "a%5B=1", "a%5D=1", "a[%5D=1", "\u{FFFF}=\u{10FFFF}", "a[0]=1&a[-1]=2",
+            "a[1]=1", "a[0][0][0][0][0]=1", "a[][][][]=1", ".=.", "..", "a.b.c[d]e=1",
+        ]
+    )
+    func oddBytes(input: String) {
+        for decoder in [URLEncodedFormDecoder(), URLEncodedFormDecoder(keyPathDecoding: .dots)] {
+            _ = try? decoder.decode([String: String].self, from: input)
+            _ = try? decoder.decode([String: [String]].self, from: input)
+            _ = try? decoder.decode([String: [String: [Int]]].self, from: input)
+        }
+        // Invalid UTF-8 too.
+        var bytes = Array(input.utf8)
+        bytes.append(contentsOf: [0xFF, 0xC3, 0x3D, 0xE2, 0x82])
+        _ = try? URLEncodedFormDecoder().decode([String: String].self, from: bytes)
+    }
+
+    @Test("random bytes never trap, and what decodes re-encodes")
+    func randomBytes() throws {
+        var random = SeededGenerator(seed: 0xF0F0)
+        let alphabet = Array("ab=&[].%+0139AF\u{0}é".utf8) + [0xFF, 0x80]
+        for _ in 0..<3000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+            for decoder in [URLEncodedFormDecoder(), URLEncodedFormDecoder(keyPathDecoding: .dots, spaceDecoding: .plusLiteral)] {
+                if let flat = try? decoder.decode([String: String].self, from: bytes) {
+                    // Flat string maps survive a trip through the encoder.
+                    let text: String = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(flat)
+                    let safe = flat.keys.allSatisfy { !$0.contains("[") && !$0.contains("]") && !$0.contains(".") && !$0.isEmpty }
+                    if safe {
+                        #expect(try URLEncodedFormDecoder().decode([String: String].self, from: text) == flat)
+                    }
+                }
+                _ = try? decoder.decode([String: [String: [String]]].self, from: bytes)
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// Generated values, encoded under every lossless combination of the encoder's options, decode
+/// back to themselves with the matching decoder.
+///
+/// Lossy combinations, documented in the README, are left out of the generated shapes:
+/// `.noBrackets` cannot express arrays of objects or nested arrays, `.brackets` cannot express
+/// nested arrays, nor arrays of objects whose elements have different members; sub-millisecond
+/// dates lose precision under `.millisecondsSince1970`, sub-second ones under `.iso8601`.
+@Suite("Round trip: encoder to decoder")
+struct RoundTripTests {
+    struct Item: Codable, Equatable {
+        var name: String
+        var quantity: Int
+    }
+
+    struct Nested: Codable, Equatable {
+        var title: String
+        var labels: [String]
+        var inner: [String: Double]
+    }
+
+    struct Model: Codable, Equatable {
+        var text: String
+        var optionalText: String?
+        var count: Int
+        var small: Int8
+        var large: UInt64
+        var ratio: Double
+        var precise: Float
+        var flag: Bool
+        var optionalFlag: Bool?
+        var optionalCount: Int?
+        var when: Date
+        var blob: Data
+        var tags: [String]
+        var scores: [Int]
+        var nested: Nested
+        var optionalNested: Nested?
+        var items: [Item]
+        var lookup: [String: Int]
+        var groups: [String: [String]]
+        var matrix: [[Int]]
+        var amount: Decimal
+        var link: URL
+    }
+
+    /// Text made of fragments that need every kind of escaping, but no brackets or dots, which
+    /// dictionary keys cannot hold losslessly.
+    static let fragments = ["a", "Z", "key", "x y", "&", "=", "+", "%", "?", "/", "#", "é", "🌍", "0", "10", "\n", "\u{0}", "ß"]
+    static let dictionaryKeys = ["alpha", "beta", "gamma delta", "ü", "x&y", "a=b", "100%", "plus+sign", "0", "7", "🌍"]
+
+    static func text(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...4, using: &random)).map { _ in fragments.randomElement(using: &random) ?? "" }.joined()
+    }
+
+    static func list<T>(_ range: ClosedRange<Int>, _ random: inout SeededGenerator, _ element: (inout SeededGenerator) -> T) -> [T] {
+        (0..<Int.random(in: range, using: &random)).map { _ in element(&random) }
+    }
+
+    static func dictionary<T>(_ random: inout SeededGenerator, _ value: (inout SeededGenerator) -> T) -> [String: T] {
+        var result: [String: T] = [:]
+        for _ in 0..<Int.random(in: 0...4, using: &random) {
+            result[dictionaryKeys.randomElement(using: &random) ?? "k"] = value(&random)
+        }
+        return result
+    }
+
+    static func nested(_ random: inout SeededGenerator) -> Nested {
+        Nested(
+            title: text(&random),
+            labels: list(0...3, &random, text),
+            inner: dictionary(&random) { Double(Int.random(in: -1000...1000, using: &$0)) / 8 }
+        )
+    }
+
+    static func model(_ random: inout SeededGenerator, arrays: URLEncodedFormEncoder.ArrayEncoding, date: URLEncodedFormEncoder.DateEncoding) -> Model {
+        let seconds = Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &random))
+        let when: Date
+        switch date {
+        case .iso8601, .millisecondsSince1970: when = Date(timeIntervalSince1970: seconds)
+        default: when = Date(timeIntervalSince1970: seconds + Double.random(in: 0..<1, using: &random))
+        }
+        var objectArrays = true
+        var nestedArrays = true
+        switch arrays {
+        case .noBrackets: objectArrays = false; nestedArrays = false
+        case .brackets: nestedArrays = false
+        default: break
+        }
+        return Model(
+            text: text(&random),
+            optionalText: Bool.random(using: &random) ? text(&random) : nil,
+            count: Int.random(in: .min ... .max, using: &random),
+            small: Int8.random(in: .min ... .max, using: &random),
+            large: UInt64.random(in: .min ... .max, using: &random),
+            ratio: Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &random)) * (Bool.random(using: &random) ? 1 : -1),
+            precise: Float(bitPattern: UInt32.random(in: 0...0x7F7F_FFFF, using: &random)),
+            flag: Bool.random(using: &random),
+            optionalFlag: [true, false, nil].randomElement(using: &random) ?? nil,
+            optionalCount: Bool.random(using: &random) ? Int.random(in: -5...5, using: &random) : nil,
+            when: when,
+            blob: Data(list(0...6, &random) { UInt8.random(in: 0...255, using: &$0) }),
+            tags: list(0...4, &random, text),
+            scores: list(0...4, &random) { Int.random(in: -99...99, using: &$0) },
+            nested: nested(&random),
+            optionalNested: Bool.random(using: &random) ? nested(&random) : nil,
+            items: objectArrays ? list(0...3, &random) { Item(name: text(&$0), quantity: Int.random(in: 0...9, using: &$0)) } : [],
+            lookup: dictionary(&random) { Int.random(in: -9...9, using: &$0) },
+            groups: dictionary(&random) { random in list(1...3, &random, text) },
+            matrix: nestedArrays ? list(0...3, &random) { random in list(1...3, &random) { Int.random(in: 0...9, using: &$0) } } : [],
+            amount: Decimal(Int.random(in: -1_000_000...1_000_000, using: &random)) / 100,
+            link: URL(string: "https://example.com/\(Int.random(in: 0...999, using: &random))?q=\(Int.random(in: 0...9, using: &random))") ?? URL(fileURLWithPath: "/")
+        )
+    }
+
+    enum ArrayCase: String, CaseIterable { case brackets, noBrackets, indexInBrackets }
+    enum PathCase: String, CaseIterable { case brackets, dots }
+    enum KeyCase: String, CaseIterable { case useDefaultKeys, snakeCase, kebabCase }
+
+    @Test(
+        "every lossless option combination decodes what it encodes",
+        arguments: ArrayCase.allCases, PathCase.allCases
+    )
+    func roundTrip(arrays: ArrayCase, paths: PathCase) throws {
+        let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding =
+            switch arrays {
+            case .brackets: .brackets
+            case .noBrackets: .noBrackets
+            case .indexInBrackets: .indexInBrackets
+            }
+        let dates: [(URLEncodedFormEncoder.DateEncoding, URLEncodedFormDecoder.DateDecoding)] = [
+            (.deferredToDate, .deferredToDate), (.secondsSince1970, .secondsSince1970),
+            (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601),
+        ]
+        let datas: [(URLEncodedFormEncoder.DataEncoding, URLEncodedFormDecoder.DataDecoding)] = [
+            (.base64, .base64), (.deferredToData, .deferredToData),
+        ]
+        var random = SeededGenerator(seed: UInt64(arrays.rawValue.count * 31 + paths.rawValue.count))
+        var checked = 0
+        for keys in KeyCase.allCases {
+            for (dateEncoding, dateDecoding) in dates {
+                for (dataEncoding, dataDecoding) in datas {
+                    for bools in [URLEncodedFormEncoder.BoolEncoding.numeric, .literal] {
+                        for spaces in [URLEncodedFormEncoder.SpaceEncoding.percentEscaped, .plusReplaced] {
+                            let encoder = URLEncodedFormEncoder(
+                                alphabetizeKeyValuePairs: Bool.random(using: &random),
+                                arrayEncoding: arrayEncoding,
+                                boolEncoding: bools,
+                                dataEncoding: dataEncoding,
+                                dateEncoding: dateEncoding,
+                                keyEncoding: keys == .snakeCase ? .convertToSnakeCase : keys == .kebabCase ? .convertToKebabCase : .useDefaultKeys,
+                                keyPathEncoding: paths == .dots ? .dots : .brackets,
+                                spaceEncoding: spaces
+                            )
+                            let decoder = URLEncodedFormDecoder(
+                                dataDecoding: dataDecoding,
+                                dateDecoding: dateDecoding,
+                                keyDecoding: keys == .snakeCase ? .convertFromSnakeCase : keys == .kebabCase ? .convertFromKebabCase : .useDefaultKeys,
+                                keyPathDecoding: paths == .dots ? .dots : .brackets
+                            )
+                            for _ in 0..<3 {
+                                let value = Self.model(&random, arrays: arrayEncoding, date: dateEncoding)
+                                let text: String = try encoder.encode(value)
+                                let decoded = try decoder.decode(Model.self, from: text)
+                                #expect(decoded == value, "\(text)")
+                                checked += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 3 * 4 * 2 * 2 * 2 * 3)
+    }
+
+    @Test("of the nil encodings, only dropKey tells nil from an empty string")
+    func nilEncodings() throws {
+        struct Form: Codable, Equatable { var a: String?; var b: Int? }
+        let decoder = URLEncodedFormDecoder()
+        let dropKey = URLEncodedFormEncoder(nilEncoding: .dropKey)
+        #expect(try decoder.decode(Form.self, from: dropKey.encode(Form(a: nil, b: nil)) as String) == Form(a: nil, b: nil))
+        #expect(try decoder.decode(Form.self, from: dropKey.encode(Form(a: "", b: 1)) as String) == Form(a: "", b: 1))
+        // `.dropValue` writes `a=`, which reads as "" for a String and nil for other types.
+        let dropValue = URLEncodedFormEncoder(nilEncoding: .dropValue)
+        #expect(try decoder.decode(Form.self, from: dropValue.encode(Form(a: nil, b: nil)) as String) == Form(a: "", b: nil))
+        // `.null` writes the text `null`, which is a string like any other.
+        let null = URLEncodedFormEncoder(nilEncoding: .null)
+        #expect(try decoder.decode([String: String].self, from: null.encode(Form(a: nil, b: nil)) as String) == ["a": "null", "b": "null"])
+    }
+
+    @Test("a top-level dictionary of arrays round-trips under every array encoding")
+    func dictionaryOfArrays() throws {
+        let value = ["a": ["1", "2"], "b": ["x y"], "c": ["&"]]
+        for arrays in [URLEncodedFormEncoder.ArrayEncoding.brackets, .noBrackets, .indexInBrackets] {
+            let text: String = try URLEncodedFormEncoder(arrayEncoding: arrays).encode(value)
+            #expect(try URLEncodedFormDecoder().decode([String: [String]].self, from: text) == value)
+        }
+    }
+}
