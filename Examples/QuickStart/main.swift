@@ -1,9 +1,9 @@
 import Foundation
 import URLEncodedForm
 
-// A request model as a client would send it.
-struct SignUp: Encodable {
-    struct Address: Encodable {
+// A request model as a client sends it and a server reads it.
+struct SignUp: Codable {
+    struct Address: Codable {
         let city: String
         let postcode: String
     }
@@ -38,9 +38,29 @@ let examples: [(String, URLEncodedFormEncoder)] = [
 ]
 
 do {
+    print("Client: encoding\n")
     for (title, encoder) in examples {
         let text: String = try encoder.encode(signUp)
         print("\(title):\n  \(text)\n")
+    }
+
+    print("Server: decoding\n")
+    let decoder = URLEncodedFormDecoder()
+    // What a browser posts for the same form: `+` for spaces, a checkbox as `on`, a repeated key.
+    let body = Array("name=J%C3%BCrgen+M%C3%BCller&age=42&newsletter=on&interests=swift&interests=forms&address[city]=K%C3%B6ln&address[postcode]=50667".utf8)
+    let decoded = try decoder.decode(SignUp.self, from: body)
+    print("browser body:\n  \(decoded.name), \(decoded.age), newsletter: \(decoded.newsletter), \(decoded.interests), \(decoded.address.city)\n")
+    // Every encoder option set above reads back with the matching decoder.
+    let snake = URLEncodedFormDecoder(keyDecoding: .convertFromSnakeCase, keyPathDecoding: .dots)
+    let text: String = try examples[2].1.encode(signUp)
+    print("indices, dots, snake_case read back:\n  \(try snake.decode(SignUp.self, from: text).address.postcode)\n")
+    // Bad input is an error value naming what and where, never a crash.
+    for input in ["name=a&age=old&newsletter=1", "a" + String(repeating: "[x]", count: 100) + "=1"] {
+        do {
+            _ = try decoder.decode(SignUp.self, from: input)
+        } catch {
+            print("refused \(input.prefix(40))…:\n  \(error)\n")
+        }
     }
 } catch {
     print("error: \(error)")

@@ -94,3 +94,63 @@ struct DecimalDigitsTests {
         #expect(String(decoding: bytes, as: UTF8.self) == String(UInt64.max))
     }
 }
+
+@Suite("Form tree: decoding operations")
+struct FormTreeDecodingTests {
+    @Test("lookups by bytes find members in small and indexed objects without adding any", arguments: [3, 15, 16, 17, 300])
+    func lookups(count: Int) {
+        var tree = FormTree()
+        let nodes = (0..<count).map { tree.member(of: FormTree.root, key: "k\($0)") }
+        for (index, node) in nodes.enumerated() {
+            var key = "k\(index)"
+            #expect(key.withUTF8 { tree.member(of: FormTree.root, named: $0) } == node)
+        }
+        var missing = "k\(count)"
+        #expect(missing.withUTF8 { tree.member(of: FormTree.root, named: $0) } == nil)
+        #expect(tree[FormTree.root].childCount == count)
+    }
+
+    @Test("keys already in the buffer become members without a copy; a repeat reports no creation")
+    func keyRanges() {
+        var tree = FormTree(bytes: Array("a=1&a=2".utf8), expectedNodes: 4)
+        let first = tree.member(of: FormTree.root, keyAt: 0..<1)
+        let second = tree.member(of: FormTree.root, keyAt: 4..<5)
+        #expect(first.created)
+        #expect(!second.created)
+        #expect(first.member == second.member)
+        #expect(tree.bytes.count == 7)
+    }
+
+    @Test("a scalar promoted to an array keeps its value as the first element")
+    func promotion() {
+        var tree = FormTree(bytes: Array("a=1&a=2".utf8), expectedNodes: 4)
+        let node = tree.member(of: FormTree.root, keyAt: 0..<1).member
+        tree.setScalar(node, value: 2..<3, flags: [.escaped])
+        tree.promoteScalarToArray(node)
+        #expect(tree[node].kind == .array)
+        #expect(tree[node].childCount == 1)
+        let element = tree[node].firstChild
+        #expect(tree.valueString(of: element) == "1")
+        #expect(tree[element].flags == [.escaped])
+        #expect(tree.codingPath(of: element).map(\.stringValue) == ["a", "0"])
+    }
+
+    @Test("detached nodes have coding paths but are not children")
+    func detached() {
+        var tree = FormTree()
+        let object = tree.member(of: FormTree.root, key: "user")
+        _ = tree.member(of: object, key: "name")
+        let absent = tree.appendDetachedNode(parent: object, position: 0)
+        tree.setDetachedKey(absent, "age")
+        #expect(tree.codingPath(of: absent).map(\.stringValue) == ["user", "age"])
+        #expect(tree[object].childCount == 1)
+        // An element split from a scalar (`tags=a,b,c`) is indexed under it.
+        let tags = tree.member(of: FormTree.root, key: "tags")
+        let start = tree.bytes.count
+        tree.bytes.append(contentsOf: "a,b,c".utf8)
+        tree.setScalar(tags, from: start)
+        let element = tree.appendDetachedNode(parent: tags, position: 2)
+        #expect(tree.codingPath(of: element).map(\.stringValue) == ["tags", "2"])
+        #expect(tree[tags].kind == .scalar)
+    }
+}
