@@ -35,7 +35,7 @@ public enum URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomString
         case .malformedKey(let key):
             "The key \"\(key)\" is malformed: its brackets or dots do not form a path such as a[b][c], a[] or a.b."
         case .conflictingKey(let key):
-            "The key \"\(key)\" is used both as a value or array and as an object, or both as an array and as an object."
+            "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."
         }
     }
 

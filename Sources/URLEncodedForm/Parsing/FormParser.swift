@@ -314,8 +314,10 @@ struct FormParser {
     }
 
     private func checkRoom(in array: Int, key: Range<Int>, adding count: Int = 1) throws {
+        // `length + count` is at most the number of nodes plus two, so it cannot overflow, whatever
+        // the limit is set to.
         let length = tree[array].kind == .array ? tree[array].childCount : 0
-        guard length <= limits.maximumArrayLength - count else {
+        guard length + count <= limits.maximumArrayLength else {
             throw URLEncodedFormDecodingError.arrayTooLong(key: keyText(key), limit: limits.maximumArrayLength)
         }
     }

@@ -195,3 +195,27 @@ struct FormParserTests {
         }
     }
 }
+
+@Suite("Parser: limits at their extremes")
+struct ParserLimitExtremesTests {
+    @Test("zero and negative limits refuse input instead of trapping", arguments: [0, -1, Int.min])
+    func extremeLimits(limit: Int) {
+        let limits = URLEncodedFormDecoder.Limits(
+            maximumInputLength: .max, maximumParameterCount: .max, maximumDepth: .max, maximumArrayLength: limit)
+        #expect(throws: URLEncodedFormDecodingError.self) {
+            try URLEncodedFormDecoder(limits: limits).decode([String: [Int]].self, from: "a=1&a=2")
+        }
+        #expect(throws: URLEncodedFormDecodingError.self) {
+            try URLEncodedFormDecoder(limits: limits).decode([String: [Int]].self, from: "a[0]=1")
+        }
+        for other in [
+            URLEncodedFormDecoder.Limits(maximumInputLength: limit),
+            URLEncodedFormDecoder.Limits(maximumParameterCount: limit),
+            URLEncodedFormDecoder.Limits(maximumDepth: limit),
+        ] {
+            #expect(throws: URLEncodedFormDecodingError.self) {
+                try URLEncodedFormDecoder(limits: other).decode([String: Int].self, from: "a=1")
+            }
+        }
+    }
+}
