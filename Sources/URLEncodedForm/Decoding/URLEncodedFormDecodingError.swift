@@ -22,6 +22,7 @@ public enum URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomString
     /// and an object (`a[]=1&a[b]=2`).
     case conflictingKey(String)
 
+    /// A sentence that names the limit, or says what is wrong with the key.
     public var description: String {
         switch self {
         case .inputTooLong(let length, let limit):
