@@ -24,6 +24,8 @@ extension FormDecodingStorage {
             return reinterpret(try decodeURL(at: node), as: T.self)
         } else if let value = try decodeOtherNumber(T.self, at: node) {
             return value
+        } else if T.self == URLEncodedFormValue.self {
+            return reinterpret(formValue(at: node), as: T.self)
         }
         return try T(from: FormValueDecoder(storage: self, node: node))
     }
