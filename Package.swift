@@ -5,16 +5,24 @@ let package = Package(
     name: "URLEncodedForm",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
-        .library(name: "URLEncodedForm", targets: ["URLEncodedForm"])
+        .library(name: "URLEncodedForm", targets: ["URLEncodedForm"]),
+        // A module of its own, so servers on Linux never link FoundationNetworking.
+        .library(name: "URLEncodedFormRequest", targets: ["URLEncodedFormRequest"]),
+        .executable(name: "urlform", targets: ["urlform"]),
     ],
     targets: [
         .target(name: "URLEncodedForm"),
+        .target(name: "URLEncodedFormRequest", dependencies: ["URLEncodedForm"]),
+        .executableTarget(name: "urlform", dependencies: ["URLEncodedForm"]),
         .executableTarget(
             name: "url-encoded-form-example",
             dependencies: ["URLEncodedForm"],
             path: "Examples/QuickStart"
         ),
         .testTarget(name: "URLEncodedFormTests", dependencies: ["URLEncodedForm"]),
+        .testTarget(name: "URLEncodedFormRequestTests", dependencies: ["URLEncodedFormRequest"]),
+        // Depends on the executable only so that it is built before the tests run it.
+        .testTarget(name: "URLFormCommandTests", dependencies: ["urlform"]),
     ],
     swiftLanguageModes: [.v6]
 )
