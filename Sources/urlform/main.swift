@@ -1,1 +1,88 @@
-print("todo")
+import Foundation
+import URLEncodedForm
+
+/// JSON made `Encodable`, members in input order; the encoder sorts them unless told not to.
+struct EncodableJSON: Encodable {
+    let value: JSON
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch value {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let flag):
+            var container = encoder.singleValueContainer()
+            try container.encode(flag)
+        case .number(let text), .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(EncodableJSON(value: element)) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (name, member) in members { try container.encode(EncodableJSON(value: member), forKey: Key(name)) }
+        }
+    }
+}
+
+func json(from value: URLEncodedFormValue, sorted: Bool) -> JSON {
+    switch value {
+    case .string(let text): return .string(text)
+    case .array(let elements): return .array(elements.map { json(from: $0, sorted: sorted) })
+    case .object(let members):
+        let converted = members.map { ($0.key, json(from: $0.value, sorted: sorted)) }
+        return .object(sorted ? converted.sorted { $0.0 < $1.0 } : converted)
+    }
+}
+
+func readInput(_ command: Command) -> String {
+    if let input = command.input { return input }
+    var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    // `echo` ends its line; the line break is not part of the form.
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text
+}
+
+func run(_ command: Command) throws -> String {
+    switch command.action {
+    case .help:
+        return Command.usage
+    case .encode:
+        let value = try JSONReader.read(readInput(command))
+        guard case .object = value else {
+            throw Command.UsageError(description: "the JSON must be an object: form text is a list of named values")
+        }
+        var encoder = command.encoder
+        encoder.alphabetizeKeyValuePairs = command.sorts
+        return try encoder.encode(EncodableJSON(value: value))
+    case .decode:
+        let value = try URLEncodedFormValue(parsing: readInput(command), decoder: command.decoder)
+        return JSONWriter.write(json(from: value, sorted: command.sorts), pretty: command.pretty)
+    }
+}
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("urlform: \(message)\n".utf8))
+    exit(status)
+}
+
+let command: Command
+do {
+    command = try Command(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error)\nRun `urlform --help` for usage.", status: 2)
+}
+do {
+    print(try run(command))
+} catch {
+    fail("\(error)", status: 1)
+}

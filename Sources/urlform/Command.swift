@@ -1,0 +1,148 @@
+import Foundation
+import URLEncodedForm
+
+/// A parsed command line: what to do, its input, and the coder options.
+struct Command {
+    enum Action { case encode, decode, help }
+
+    var action: Action
+    var input: String?
+    var encoder = URLEncodedFormEncoder()
+    var decoder = URLEncodedFormDecoder()
+    var sorts = true
+    var pretty = false
+
+    /// A mistake in the command line itself: exit status 2.
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let usage = """
+        urlform: application/x-www-form-urlencoded text to JSON and back
+
+        USAGE
+          urlform encode [options] [JSON]   JSON object (argument or stdin) → form text
+          urlform decode [options] [TEXT]   form text (argument or stdin) → JSON
+          urlform --help
+
+        EXAMPLES
+          echo '{"user":{"name":"Ada"},"tags":["a","b"]}' | urlform encode
+            tags%5B%5D=a&tags%5B%5D=b&user%5Bname%5D=Ada
+          urlform encode --array-encoding index-in-brackets --key-path dots '{"a":{"b":[1,2]}}'
+            a.b%5B0%5D=1&a.b%5B1%5D=2
+          urlform decode 'tags[]=a&tags[]=b'
+            {"tags":["a","b"]}
+          urlform decode --pretty --key-path dots 'user.name=Ada+L&user.age=36'
+
+        ENCODE OPTIONS
+          --array-encoding brackets|no-brackets|index-in-brackets   (default brackets)
+          --bool-encoding numeric|literal                           (default numeric)
+          --key-encoding default|snake-case|kebab-case|capitalized|uppercased|lowercased
+          --key-path brackets|dots                                  (default brackets)
+          --nil-encoding drop-key|drop-value|null                   (default drop-key)
+          --space percent|plus                                      (default percent: %20)
+          --allowed-characters default|alphanumerics|CHARACTERS     ASCII left unescaped
+          --no-sort                    keep the JSON's member order instead of sorting
+          JSON numbers are written as their text; JSON has no dates or data, so those
+          strategies do not apply.
+
+        DECODE OPTIONS
+          --key-path brackets|dots     (default brackets; dots also reads brackets)
+          --space plus|percent         whether + is a space (default plus)
+          --max-input-length N  --max-parameters N  --max-depth N  --max-array-length N
+          --unlimited                  lift every limit (defaults: 1048576, 1000, 32, 1000)
+          --pretty                     indent the JSON
+          --no-sort                    keep the form's member order instead of sorting
+          Values are printed as strings: without a type there is nothing to tell a number,
+          a Bool or a date from text, so the typed decoding strategies do not apply.
+
+        EXIT STATUS
+          0 success, 1 the input could not be converted, 2 the command line is wrong.
+        """
+
+    init(arguments: [String]) throws {
+        var arguments = arguments[...]
+        guard let first = arguments.popFirst() else { throw UsageError(description: "expected encode or decode") }
+        switch first {
+        case "encode": action = .encode
+        case "decode": action = .decode
+        case "--help", "-h", "help":
+            action = .help
+            return
+        default: throw UsageError(description: "unknown command \"\(first)\"; expected encode or decode")
+        }
+        while let argument = arguments.popFirst() {
+            guard argument.hasPrefix("--") else {
+                guard input == nil else { throw UsageError(description: "more than one input given") }
+                input = argument
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = arguments.popFirst() else { throw UsageError(description: "\(name) needs a value") }
+                return next
+            }
+            try apply(name, value: value)
+        }
+    }
+
+    private mutating func apply(_ name: String, value: () throws -> String) throws {
+        func choice<T>(_ options: [String: T]) throws -> T {
+            let given = try value()
+            guard let option = options[given] else {
+                let known = options.keys.sorted().joined(separator: ", ")
+                throw UsageError(description: "\(name) does not take \"\(given)\"; use one of \(known)")
+            }
+            return option
+        }
+        func number() throws -> Int {
+            let given = try value()
+            guard let number = Int(given), number >= 0 else { throw UsageError(description: "\(name) needs a whole number, not \"\(given)\"") }
+            return number
+        }
+        switch (action, name) {
+        case (_, "--help"): action = .help
+        case (_, "--no-sort"): sorts = false
+        case (_, "--key-path"):
+            let dots = try choice(["brackets": false, "dots": true])
+            encoder.keyPathEncoding = dots ? .dots : .brackets
+            decoder.keyPathDecoding = dots ? .dots : .brackets
+        case (_, "--space"):
+            let plus = try choice(["percent": false, "plus": true])
+            encoder.spaceEncoding = plus ? .plusReplaced : .percentEscaped
+            decoder.spaceDecoding = plus ? .plusAsSpace : .plusLiteral
+        case (.encode, "--array-encoding"):
+            encoder.arrayEncoding = try choice(["brackets": .brackets, "no-brackets": .noBrackets, "index-in-brackets": .indexInBrackets])
+        case (.encode, "--bool-encoding"):
+            encoder.boolEncoding = try choice(["numeric": .numeric, "literal": .literal])
+        case (.encode, "--key-encoding"):
+            encoder.keyEncoding = try choice([
+                "default": .useDefaultKeys, "snake-case": .convertToSnakeCase, "kebab-case": .convertToKebabCase,
+                "capitalized": .capitalized, "uppercased": .uppercased, "lowercased": .lowercased,
+            ])
+        case (.encode, "--nil-encoding"):
+            encoder.nilEncoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null])
+        case (.encode, "--allowed-characters"):
+            let given = try value()
+            switch given {
+            case "default": encoder.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters
+            case "alphanumerics": encoder.allowedCharacters = .alphanumerics
+            default: encoder.allowedCharacters = CharacterSet(charactersIn: given)
+            }
+        case (.decode, "--pretty"): pretty = true
+        case (.decode, "--unlimited"): decoder.limits = .unlimited
+        case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()
+        case (.decode, "--max-parameters"): decoder.limits.maximumParameterCount = try number()
+        case (.decode, "--max-depth"): decoder.limits.maximumDepth = try number()
+        case (.decode, "--max-array-length"): decoder.limits.maximumArrayLength = try number()
+        default:
+            throw UsageError(description: "unknown option \(name) for \(action == .encode ? "encode" : "decode")")
+        }
+    }
+}

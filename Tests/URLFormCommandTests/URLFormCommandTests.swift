@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// Runs the built `urlform` binary, as a user would.
+@Suite("urlform command")
+struct URLFormCommandTests {
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// The binary sits beside the test bundle in the build folder.
+    static var binary: URL {
+        #if os(macOS)
+        let folder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
+        return (folder ?? Bundle.main.bundleURL).appendingPathComponent("urlform")
+        #else
+        return Bundle.main.bundleURL.appendingPathComponent("urlform")
+        #endif
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: out, as: UTF8.self).trimmingCharacters(in: .newlines),
+            error: String(decoding: err, as: UTF8.self)
+        )
+    }
+
+    @Test("the README examples")
+    func readmeExamples() throws {
+        let encoded = try run(["encode"], input: #"{"user":{"name":"Ada"},"tags":["a","b"]}"# + "\n")
+        #expect(encoded.status == 0)
+        #expect(encoded.output == "tags%5B%5D=a&tags%5B%5D=b&user%5Bname%5D=Ada")
+        let decoded = try run(["decode", "tags[]=a&tags[]=b"])
+        #expect(decoded.status == 0)
+        #expect(decoded.output == #"{"tags":["a","b"]}"#)
+    }
+
+    @Test(
+        "encoder options",
+        arguments: [
+            (["--array-encoding", "index-in-brackets"], #"{"a":[1,2]}"#, "a%5B0%5D=1&a%5B1%5D=2"),
+            (["--array-encoding=no-brackets"], #"{"a":[1,2]}"#, "a=1&a=2"),
+            (["--bool-encoding", "literal"], #"{"t":true,"f":false}"#, "f=false&t=true"),
+            (["--key-encoding", "snake-case"], #"{"userName":{"firstName":"A"}}"#, "user_name%5Bfirst_name%5D=A"),
+            (["--key-path", "dots"], #"{"a":{"b":"c"}}"#, "a.b=c"),
+            (["--nil-encoding", "null"], #"{"a":null,"b":1}"#, "a=null&b=1"),
+            ([], #"{"a":null,"b":1}"#, "b=1"),
+            (["--space", "plus"], #"{"q":"a b+c"}"#, "q=a+b%2Bc"),
+            (["--allowed-characters", "alphanumerics"], #"{"greeting":"Hello, ","target":"🌎"}"#, "greeting=Hello%2C%20&target=%F0%9F%8C%8E"),
+            (["--allowed-characters", "abc"], #"{"k":"abcd"}"#, "%6B=abc%64"),
+            (["--no-sort"], #"{"b":1,"a":{"z":1,"y":2}}"#, "b=1&a%5Bz%5D=1&a%5By%5D=2"),
+            ([], #"{"b":1,"a":{"z":1,"y":2}}"#, "a%5By%5D=2&a%5Bz%5D=1&b=1"),
+            ([], #"{"n":1.50,"e":-2e10,"s":"\u00fc\n"}"#, "e=-2e10&n=1.50&s=%C3%BC%0A"),
+        ]
+    )
+    func encodeOptions(arguments: [String], json: String, expected: String) throws {
+        let result = try run(["encode"] + arguments + [json])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == expected)
+    }
+
+    @Test(
+        "decoder options",
+        arguments: [
+            ([], "b=2&a[x]=1&a[y]=%C3%BC", #"{"a":{"x":"1","y":"ü"},"b":"2"}"#),
+            (["--no-sort"], "b=2&a[y]=1&a[x]=2", #"{"b":"2","a":{"y":"1","x":"2"}}"#),
+            (["--key-path", "dots"], "a.b=1", #"{"a":{"b":"1"}}"#),
+            ([], "a.b=1", #"{"a.b":"1"}"#),
+            ([], "q=a+b", #"{"q":"a b"}"#),
+            (["--space", "percent"], "q=a+b%20c", #"{"q":"a+b c"}"#),
+            ([], "list=1&list=2&flag", #"{"flag":"","list":["1","2"]}"#),
+            (["--pretty"], "a[]=1", "{\n  \"a\": [\n    \"1\"\n  ]\n}"),
+            ([], "", "{}"),
+        ]
+    )
+    func decodeOptions(arguments: [String], text: String, expected: String) throws {
+        let result = try run(["decode"] + arguments + [text])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == expected)
+    }
+
+    @Test("limits are flags, and refusals are errors with status 1")
+    func limits() throws {
+        let refused = try run(["decode", "--max-parameters", "1", "a=1&b=2"])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("maximumParameterCount"))
+        #expect(try run(["decode", "--max-depth", "2", "a[b][c]=1"]).status == 1)
+        #expect(try run(["decode", "--max-array-length=1", "a=1&a=2"]).status == 1)
+        #expect(try run(["decode", "--max-input-length", "3", "a=12"]).status == 1)
+        let deep = "a" + String(repeating: "[x]", count: 40) + "=1"
+        #expect(try run(["decode", deep]).status == 1)
+        #expect(try run(["decode", "--unlimited", deep]).status == 0)
+    }
+
+    @Test("bad input is status 1, a wrong command line status 2, each with a message on stderr", arguments: [
+        (["encode", "[1,2]"], Int32(1), "must be an object"),
+        (["encode", #"{"a":"#], 1, "invalid JSON"),
+        (["encode", #"{"a":1} x"#], 1, "invalid JSON"),
+        (["decode", "a[b=1"], 1, "malformed"),
+        ([], 2, "expected encode or decode"),
+        (["bogus"], 2, "unknown command"),
+        (["encode", "--space", "sideways", "{}"], 2, "percent, plus"),
+        (["encode", "--pretty", "{}"], 2, "unknown option --pretty"),
+        (["decode", "--max-depth", "deep", "a=1"], 2, "whole number"),
+        (["encode", "--key-path"], 2, "needs a value"),
+        (["decode", "a=1", "b=2"], 2, "more than one input"),
+    ])
+    func failures(arguments: [String], status: Int32, message: String) throws {
+        let result = try run(arguments)
+        #expect(result.status == status)
+        #expect(result.error.contains(message), "\(result.error)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("--help prints usage with examples and succeeds")
+    func help() throws {
+        for arguments in [["--help"], ["help"], ["encode", "--help"]] {
+            let result = try run(arguments)
+            #expect(result.status == 0)
+            #expect(result.output.contains("EXAMPLES"))
+            #expect(result.output.contains("--array-encoding"))
+        }
+    }
+
+    @Test("encode then decode gives the JSON back as strings")
+    func roundTrip() throws {
+        let json = #"{"a":{"b":["x y","&="]},"c":"ü"}"#
+        let text = try run(["encode", json]).output
+        #expect(try run(["decode", text]).output == json)
+    }
+}
