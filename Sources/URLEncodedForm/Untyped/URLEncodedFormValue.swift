@@ -5,7 +5,7 @@
 /// let form = try URLEncodedFormValue(parsing: "user[name]=Ada&tags[]=a&tags[]=b")
 /// form["user"]?["name"]  // .string("Ada")
 /// form["tags"]           // .array([.string("a"), .string("b")])
-/// let text = try form.encoded()  // user%5Bname%5D=Ada&tags%5B%5D=a&tags%5B%5D=b
+/// let text = try form.encoded()  // tags%5B%5D=a&tags%5B%5D=b&user%5Bname%5D=Ada (sorted)
 /// ```
 ///
 /// Parsing uses ``URLEncodedFormDecoder``'s parser, options and limits; `encoded(with:)` uses

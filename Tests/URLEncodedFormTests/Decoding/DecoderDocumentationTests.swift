@@ -54,3 +54,21 @@ struct DecoderDocumentationTests {
         #expect(try URLEncodedFormDecoder().decode([String: [String]].self, from: input) == expected)
     }
 }
+
+@Suite("Documentation examples: integration")
+struct IntegrationDocumentationTests {
+    @Test("README query items, pairs and untyped values")
+    func readme() throws {
+        #expect(
+            URLEncodedFormEncoder().encode([("grant_type", "password"), ("username", "ada@example.com")])
+                == "grant_type=password&username=ada%40example.com"
+        )
+        #expect(URLEncodedFormEncoder().encode([URLQueryItem(name: "q", value: "a b"), URLQueryItem(name: "flag", value: nil)]) == "q=a%20b&flag")
+        let form = try URLEncodedFormValue(parsing: "user[name]=Ada&tags[]=a&tags[]=b")
+        #expect(form["user"]?["name"] == .string("Ada"))
+        #expect(form["tags"] == .array(["a", "b"]))
+        #expect(try form.encoded() == "tags%5B%5D=a&tags%5B%5D=b&user%5Bname%5D=Ada")
+        #expect(try form.encoded(with: URLEncodedFormEncoder(alphabetizeKeyValuePairs: false)) == "user%5Bname%5D=Ada&tags%5B%5D=a&tags%5B%5D=b")
+        #expect(try URLEncodedFormEncoder().encodeQueryItems(["tags": ["a"]]) == [URLQueryItem(name: "tags[]", value: "a")])
+    }
+}
