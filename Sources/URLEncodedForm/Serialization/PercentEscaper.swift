@@ -15,6 +15,8 @@ struct PercentEscaper: Sendable {
     /// character set says.
     private let percentTable: [UInt8]
     private let plusTable: [UInt8]
+    /// The bytes written as they are, for scanning 16 at a time; `nil` for a set of too many ranges.
+    private let copied: ByteRangeSet?
 
     /// The key-path punctuation, escaped once per character set rather than once per encode.
     let openBracket: [UInt8]
@@ -29,6 +31,8 @@ struct PercentEscaper: Sendable {
         }
         table[Int(UInt8(ascii: " "))] = Self.escape
         percentTable = table
+        let copyTable = table
+        copied = ByteRangeSet { copyTable[Int($0)] == Self.copy }
         table[Int(UInt8(ascii: " "))] = Self.plus
         plusTable = table
         openBracket = Self.escaped(UInt8(ascii: "["), with: table)
@@ -45,58 +49,92 @@ struct PercentEscaper: Sendable {
     ///
     /// A first pass counts what escaping adds; text that needs none is copied at once. Other text
     /// is written in one pass into space reserved for it, each run of safe bytes copied at once.
+    /// Both passes look at 16 bytes at a time where the allowed set allows it.
     func escape(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout [UInt8]) {
-        guard !source.isEmpty else { return }
+        guard let origin = source.baseAddress, !source.isEmpty else { return }
         (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
-            var added = 0
-            var changed: UInt8 = 0
-            for byte in source {
-                let action = table[Int(byte)]
-                added &+= Int(action & Self.escape) &<< 1
-                changed |= action
-            }
-            if changed == Self.copy {
+            let (escapes, pluses) = count(source, table: table, spaceAsPlus: spaceAsPlus)
+            if escapes == 0, pluses == 0 {
                 output.append(contentsOf: source)
                 return
             }
             let start = output.count
-            output.append(contentsOf: repeatElement(0, count: source.count + added))
+            output.append(contentsOf: repeatElement(0, count: source.count &+ escapes &* 2))
             output.withUnsafeMutableBufferPointer { output in
-                guard let target = output.baseAddress, let origin = source.baseAddress else { return }
+                guard let target = output.baseAddress else { return }
                 var position = start
                 var index = 0
                 while index < source.count {
-                    let byte = source[index]
-                    switch table[Int(byte)] {
-                    case Self.copy:
-                        var end = index &+ 1
-                        while end < source.count, table[Int(source[end])] == Self.copy {
-                            end &+= 1
+                    let end = nextChanged(origin, from: index, count: source.count, table: table)
+                    let run = end &- index
+                    if run >= Self.bulkCopyThreshold {
+                        (target + position).update(from: origin + index, count: run)
+                    } else {
+                        for offset in 0..<run {
+                            target[position &+ offset] = origin[index &+ offset]
                         }
-                        let run = end &- index
-                        if run >= Self.bulkCopyThreshold {
-                            (target + position).update(from: origin + index, count: run)
-                        } else {
-                            for offset in 0..<run {
-                                output[position &+ offset] = source[index &+ offset]
-                            }
-                        }
-                        position &+= run
-                        index = end
-                        continue
-                    case Self.escape:
-                        output[position] = UInt8(ascii: "%")
-                        output[position &+ 1] = Self.hexDigit(byte &>> 4)
-                        output[position &+ 2] = Self.hexDigit(byte & 0x0F)
+                    }
+                    position &+= run
+                    guard end < source.count else { break }
+                    let byte = origin[end]
+                    if table[Int(byte)] == Self.escape {
+                        target[position] = UInt8(ascii: "%")
+                        target[position &+ 1] = Self.hexDigit(byte &>> 4)
+                        target[position &+ 2] = Self.hexDigit(byte & 0x0F)
                         position &+= 3
-                    default:
-                        output[position] = UInt8(ascii: "+")
+                    } else {
+                        target[position] = UInt8(ascii: "+")
                         position &+= 1
                     }
-                    index &+= 1
+                    index = end &+ 1
                 }
+                assert(position == output.count, "the count pass and the write pass disagree")
             }
         }
+    }
+
+    /// How many bytes grow to `%XX`, and how many spaces become `+`.
+    @inline(__always)
+    private func count(_ source: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool) -> (escapes: Int, pluses: Int) {
+        guard let origin = source.baseAddress else { return (0, 0) }
+        var changed = 0
+        var pluses = 0
+        var index = 0
+        if let copied {
+            while index &+ 16 <= source.count {
+                let vector = ByteScanning.load(origin, index)
+                changed &+= ByteScanning.setLaneCount(copied.outsideMask(vector))
+                if spaceAsPlus {
+                    pluses &+= ByteScanning.setLaneCount(ByteScanning.equal(vector, UInt8(ascii: " ")))
+                }
+                index &+= 16
+            }
+        }
+        while index < source.count {
+            let action = table[Int(origin[index])]
+            changed &+= action == Self.copy ? 0 : 1
+            pluses &+= action == Self.plus ? 1 : 0
+            index &+= 1
+        }
+        return (changed &- pluses, pluses)
+    }
+
+    /// The index of the first byte at or after `index` that is not copied as it is, or `count`.
+    @inline(__always)
+    private func nextChanged(_ origin: UnsafePointer<UInt8>, from start: Int, count: Int, table: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = start
+        if let copied {
+            while index &+ 16 <= count {
+                if let lane = ByteScanning.firstSetLane(copied.outsideMask(ByteScanning.load(origin, index))) {
+                    return index &+ lane
+                }
+                index &+= 16
+            }
+        }
+        while index < count, table[Int(origin[index])] == Self.copy {
+            index &+= 1
+        }
+        return index
     }
 
     /// Runs of safe bytes at least this long are copied with one `memcpy`; shorter ones byte by

@@ -31,3 +31,81 @@ struct PercentEscaperTests {
         #expect(output == Array("a=b%26c".utf8))
     }
 }
+
+/// The 16-bytes-at-a-time paths against Foundation, on inputs long enough to reach them, with
+/// the interesting bytes at every offset of a vector.
+@Suite("Escaping and unescaping long text")
+struct LongTextEscapingTests {
+    static let alphabet: [String] = ["a", "Z", "0", "-", ".", "_", "~", "?", "/", " ", "&", "=", "+", "%", "[", "\u{7F}", "\u{0}", "é", "🌍"]
+
+    static func texts(seed: UInt64) -> [String] {
+        var random = SeededGenerator(seed: seed)
+        return (0..<400).map { _ in
+            (0..<Int.random(in: 0...120, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" }.joined()
+        }
+    }
+
+    @Test(
+        "escaping matches Foundation for sets of few and many ranges",
+        arguments: [
+            URLEncodedFormEncoder.defaultAllowedCharacters,
+            CharacterSet.alphanumerics,
+            CharacterSet(charactersIn: "aceg02468-/:?[]_~"),
+            CharacterSet(),
+        ]
+    )
+    func escaping(allowed: CharacterSet) {
+        let escaper = PercentEscaper(allowing: allowed)
+        var foundationAllowed = CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x7F)).intersection(allowed)
+        foundationAllowed.remove(" ")
+        for text in Self.texts(seed: 7) {
+            let expected = text.addingPercentEncoding(withAllowedCharacters: foundationAllowed) ?? ""
+            #expect(String(decoding: escaper.escaped(text, spaceAsPlus: false), as: UTF8.self) == expected)
+            let plus = expected.replacingOccurrences(of: "%20", with: "+")
+            #expect(String(decoding: escaper.escaped(text, spaceAsPlus: true), as: UTF8.self) == plus)
+        }
+    }
+
+    @Test("unescaping inverts escaping, and reads + as the space option says")
+    func unescaping() {
+        let escaper = PercentEscaper(allowing: URLEncodedFormEncoder.defaultAllowedCharacters)
+        for text in Self.texts(seed: 11) {
+            for spaceAsPlus in [false, true] {
+                let escaped = escaper.escaped(text, spaceAsPlus: spaceAsPlus)
+                var decoded: [UInt8] = []
+                escaped.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: true, into: &decoded) }
+                #expect(String(decoding: decoded, as: UTF8.self) == text)
+            }
+            // Raw text: `%` not followed by two hex digits stays, `+` is kept or made a space.
+            var literal: [UInt8] = []
+            var raw = Array(text.utf8)
+            raw.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: false, into: &literal) }
+            let reference = Self.referenceDecode(raw, plusIsSpace: false)
+            #expect(literal == reference)
+            raw.append(contentsOf: "%4".utf8)
+            var spaced: [UInt8] = []
+            raw.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: true, into: &spaced) }
+            #expect(spaced == Self.referenceDecode(raw, plusIsSpace: true))
+        }
+    }
+
+    /// Byte at a time, as the WHATWG standard describes it.
+    static func referenceDecode(_ bytes: [UInt8], plusIsSpace: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let hex = bytes[min(index + 1, bytes.count)..<min(index + 3, bytes.count)]
+            if bytes[index] == UInt8(ascii: "%"), hex.count == 2,
+                hex.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+                let value = UInt8(String(decoding: hex, as: UTF8.self), radix: 16)
+            {
+                output.append(value)
+                index += 3
+            } else {
+                output.append(bytes[index] == UInt8(ascii: "+") && plusIsSpace ? UInt8(ascii: " ") : bytes[index])
+                index += 1
+            }
+        }
+        return output
+    }
+}

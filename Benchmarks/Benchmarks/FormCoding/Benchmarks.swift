@@ -1,0 +1,113 @@
+import Benchmark
+import Foundation
+import Hummingbird
+@_spi(Benchmarks) import URLEncodedForm
+import Vapor
+
+// One run measures URLEncodedForm beside Vapor's and Hummingbird's form coders and Foundation's
+// JSON coders, on the same values, so the ratios in the README come from one machine and moment.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: 20,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2),
+        maxIterations: 1_000_000
+    )
+    codingBenchmarks(workload: "small", Small())
+    codingBenchmarks(workload: "medium", Medium())
+    codingBenchmarks(workload: "large", Large(), scaling: .one)
+    codingBenchmarks(workload: "text", Text())
+    byteBenchmarks()
+}
+
+/// The coders compared. A coder that cannot handle a workload is registered anyway, named as
+/// unsupported, so that it shows in the results instead of silently missing.
+func codingBenchmarks<Value: Codable & Sendable>(workload: String, _ value: Value, scaling: BenchmarkScalingFactor = .kilo) {
+    let ours = URLEncodedForm.URLEncodedFormEncoder(arrayEncoding: .indexInBrackets)
+    let oursDecoder = URLEncodedForm.URLEncodedFormDecoder(limits: .unlimited)
+    let vaporEncoder = Vapor.URLEncodedFormEncoder()
+    let vaporDecoder = Vapor.URLEncodedFormDecoder()
+    let hummingbirdEncoder = Hummingbird.URLEncodedFormEncoder()
+    let hummingbirdDecoder = Hummingbird.URLEncodedFormDecoder()
+    let configuration = Benchmark.Configuration(scalingFactor: scaling)
+
+    func register(_ coder: String, _ operation: String, _ body: @escaping @Sendable () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            Benchmark("\(workload) \(operation) \(coder) (unsupported: \(String(describing: error).prefix(60)))", configuration: .init(maxIterations: 1)) { _ in }
+            return
+        }
+        Benchmark("\(workload) \(operation) \(coder)", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                try body()
+            }
+        }
+    }
+
+    // Each decoder reads the text its own encoder writes.
+    let oursText: String = (try? ours.encode(value)) ?? ""
+    let vaporText = (try? vaporEncoder.encode(value)) ?? ""
+    let hummingbirdText = (try? hummingbirdEncoder.encode(value)) ?? ""
+    let json = (try? JSONEncoder().encode(value)) ?? Data()
+
+    register("URLEncodedForm", "encode") { blackHole(try ours.encode(value) as String) }
+    register("Vapor", "encode") { blackHole(try vaporEncoder.encode(value)) }
+    register("Hummingbird", "encode") { blackHole(try hummingbirdEncoder.encode(value)) }
+    register("JSONEncoder", "encode") { blackHole(try JSONEncoder().encode(value)) }
+
+    register("URLEncodedForm", "decode") { blackHole(try oursDecoder.decode(Value.self, from: oursText)) }
+    register("Vapor", "decode") { blackHole(try vaporDecoder.decode(Value.self, from: vaporText)) }
+    register("Hummingbird", "decode") { blackHole(try hummingbirdDecoder.decode(Value.self, from: hummingbirdText)) }
+    register("JSONDecoder", "decode") { blackHole(try JSONDecoder().decode(Value.self, from: json)) }
+}
+
+/// Escaping and unescaping alone, 64 KiB at a time, beside Foundation's percent coding and a copy.
+func byteBenchmarks() {
+    let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .one)
+    for (name, bytes) in [("safe", Buffers.safe), ("10% escaped", Buffers.tenthEscaped), ("non-ASCII", Buffers.nonASCII)] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let escaped = Buffers.escaped(bytes)
+        let escapedText = String(decoding: escaped, as: UTF8.self)
+        Benchmark("escape 64 KiB \(name) URLEncodedForm", configuration: configuration) { benchmark in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count * 3)
+            for _ in benchmark.scaledIterations {
+                output.removeAll(keepingCapacity: true)
+                PercentCoding.escape(bytes, into: &output)
+                blackHole(output)
+            }
+        }
+        Benchmark("escape 64 KiB \(name) Foundation", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(text.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+            }
+        }
+        Benchmark("unescape 64 KiB \(name) URLEncodedForm", configuration: configuration) { benchmark in
+            var output: [UInt8] = []
+            output.reserveCapacity(escaped.count)
+            for _ in benchmark.scaledIterations {
+                output.removeAll(keepingCapacity: true)
+                PercentCoding.unescape(escaped, into: &output)
+                blackHole(output)
+            }
+        }
+        Benchmark("unescape 64 KiB \(name) Foundation", configuration: configuration) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(escapedText.removingPercentEncoding)
+            }
+        }
+    }
+    Benchmark("copy 64 KiB (memcpy)", configuration: configuration) { benchmark in
+        var output = [UInt8](repeating: 0, count: Buffers.size)
+        let source = Buffers.safe
+        for _ in benchmark.scaledIterations {
+            output.withUnsafeMutableBytes { target in
+                source.withUnsafeBytes { target.copyMemory(from: $0) }
+            }
+            blackHole(output)
+        }
+    }
+}
