@@ -1,8 +1,8 @@
-/// Looks at 16 bytes at a time, for the scans that find the next byte to escape or unescape.
+/// Looks at 16 bytes at a time, for the scans that find bytes to escape or unescape.
 ///
-/// Swift's `SIMD16<UInt8>` compiles to SSE2 or NEON compares; a set of ASCII characters is tested
-/// as a handful of byte ranges (`A–Z`, `a–z`, `-–9`…), each one subtraction and one unsigned
-/// compare per 16 bytes.
+/// Swift's `SIMD16<UInt8>` compiles to SSE2 or NEON compares. A chunk is classified once into a
+/// 16-bit mask, one bit per byte, whose set bits are then visited in order; a chunk with none is
+/// copied whole.
 enum ByteScanning {
     typealias Vector = SIMD16<UInt8>
 
@@ -11,20 +11,19 @@ enum ByteScanning {
         UnsafeRawPointer(base + offset).loadUnaligned(as: Vector.self)
     }
 
-    /// The index of the first lane of `mask` (lanes are 0 or 0xFF) that is set, or `nil`.
     @inline(__always)
-    static func firstSetLane(_ mask: Vector) -> Int? {
-        let halves = unsafeBitCast(mask, to: (UInt64, UInt64).self)
-        if halves.0 != 0 { return halves.0.littleEndian.trailingZeroBitCount &>> 3 }
-        if halves.1 != 0 { return 8 &+ (halves.1.littleEndian.trailingZeroBitCount &>> 3) }
-        return nil
+    static func store(_ vector: Vector, _ base: UnsafeMutablePointer<UInt8>, _ offset: Int) {
+        UnsafeMutableRawPointer(base + offset).storeBytes(of: vector, as: Vector.self)
     }
 
-    /// How many lanes of `mask` are set.
+    /// One bit per lane, lane 0 lowest, from a vector whose lanes are 0 or 0xFF.
     @inline(__always)
-    static func setLaneCount(_ mask: Vector) -> Int {
-        let halves = unsafeBitCast(mask, to: (UInt64, UInt64).self)
-        return (halves.0.nonzeroBitCount &+ halves.1.nonzeroBitCount) &>> 3
+    static func bits(_ lanes: Vector) -> UInt32 {
+        let halves = unsafeBitCast(lanes, to: (UInt64, UInt64).self)
+        // Gathers bit 0 of each byte into the top byte of the product.
+        let low = ((halves.0.littleEndian & 0x0101_0101_0101_0101) &* 0x0102_0408_1020_4080) &>> 56
+        let high = ((halves.1.littleEndian & 0x0101_0101_0101_0101) &* 0x0102_0408_1020_4080) &>> 56
+        return UInt32(truncatingIfNeeded: low | high &<< 8)
     }
 
     /// 0xFF in each lane where `vector` equals `byte`.
@@ -34,12 +33,11 @@ enum ByteScanning {
     }
 }
 
-/// A set of ASCII bytes as at most eight ranges, tested 16 bytes at a time. The bounds are kept
-/// as plain bytes and broadcast into vectors where they are used.
+/// A set of ASCII bytes as at most eight ranges, tested 16 bytes at a time: per range one
+/// subtraction and one unsigned compare.
 struct ByteRangeSet: Sendable {
-    private var lows: SIMD8<UInt8> = .zero
-    private var spans: SIMD8<UInt8> = .zero
-    private var count = 0
+    private var lows: [ByteScanning.Vector] = []
+    private var spans: [ByteScanning.Vector] = []
 
     /// The set of bytes below 0x80 for which `contains` holds, or `nil` when it needs more than
     /// eight ranges (the scalar table is then as fast).
@@ -50,22 +48,40 @@ struct ByteRangeSet: Sendable {
                 byte &+= 1
                 continue
             }
-            guard count < 8 else { return nil }
+            guard lows.count < 8 else { return nil }
             let low = byte
             while byte < 0x80, contains(byte) { byte &+= 1 }
-            lows[count] = low
-            spans[count] = byte &- 1 &- low
-            count &+= 1
+            lows.append(ByteScanning.Vector(repeating: low))
+            spans.append(ByteScanning.Vector(repeating: byte &- 1 &- low))
         }
     }
 
-    /// 0xFF in each lane whose byte is *not* in the set.
+    /// Calls `body` with the ranges ready for scanning; taken once per text, not per chunk.
     @inline(__always)
-    func outsideMask(_ vector: ByteScanning.Vector) -> ByteScanning.Vector {
-        var inside = SIMDMask<SIMD16<Int8>>(repeating: false)
-        for index in 0..<count {
-            inside .|= (vector &- ByteScanning.Vector(repeating: lows[index])) .<= ByteScanning.Vector(repeating: spans[index])
+    func withRanges<Result>(_ body: (Ranges) -> Result) -> Result {
+        lows.withUnsafeBufferPointer { lows in
+            spans.withUnsafeBufferPointer { spans in body(Ranges(lows: lows, spans: spans)) }
         }
-        return ByteScanning.Vector(repeating: 0xFF).replacing(with: 0, where: inside)
+    }
+
+    struct Ranges {
+        let lows: UnsafeBufferPointer<ByteScanning.Vector>
+        let spans: UnsafeBufferPointer<ByteScanning.Vector>
+
+        /// One bit per byte of `vector` that is *not* in the set.
+        @inline(__always)
+        func outsideBits(_ vector: ByteScanning.Vector) -> UInt32 {
+            ByteScanning.bits(outsideLanes(vector))
+        }
+
+        /// 0xFF in each lane of `vector` that is *not* in the set, 0 elsewhere.
+        @inline(__always)
+        func outsideLanes(_ vector: ByteScanning.Vector) -> ByteScanning.Vector {
+            var inside = SIMDMask<SIMD16<Int8>>(repeating: false)
+            for index in 0..<lows.count {
+                inside .|= (vector &- lows[index]) .<= spans[index]
+            }
+            return ByteScanning.Vector(repeating: 0xFF).replacing(with: 0, where: inside)
+        }
     }
 }

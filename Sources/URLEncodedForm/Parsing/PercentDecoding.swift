@@ -3,9 +3,9 @@
 enum PercentDecoding {
     /// Appends the decoded bytes of `source` to `output`.
     ///
-    /// Runs of bytes without `%` (or `+`, when it is a space) are found 16 bytes at a time and
-    /// copied at once; decoding never lengthens text, so the output is written into space reserved
-    /// for the whole source and trimmed after.
+    /// Chunks of 16 bytes without `%` (or `+`, when it is a space) are copied whole; decoding
+    /// never lengthens text, so the output is written into space reserved for the whole source
+    /// and trimmed after.
     static func decode(
         _ source: UnsafeBufferPointer<UInt8>,
         plusIsSpace: Bool,
@@ -20,53 +20,42 @@ enum PercentDecoding {
             guard let target = buffer.baseAddress.map({ $0 + start }) else { return }
             var index = 0
             while index < end {
-                let special = nextSpecial(origin, from: index, count: end, plusIsSpace: plusIsSpace)
-                let run = special &- index
-                if run >= 8 {
-                    (target + written).update(from: origin + index, count: run)
-                } else {
+                if index &+ 16 <= end {
+                    let vector = ByteScanning.load(origin, index)
+                    var special = ByteScanning.equal(vector, UInt8(ascii: "%"))
+                    if plusIsSpace {
+                        special |= ByteScanning.equal(vector, UInt8(ascii: "+"))
+                    }
+                    let bits = ByteScanning.bits(special)
+                    if bits == 0 {
+                        ByteScanning.store(vector, target, written)
+                        written &+= 16
+                        index &+= 16
+                        continue
+                    }
+                    // Copy up to the first special byte, then decode it below.
+                    let run = bits.trailingZeroBitCount
                     for offset in 0..<run {
                         target[written &+ offset] = origin[index &+ offset]
                     }
+                    written &+= run
+                    index &+= run
                 }
-                written &+= run
-                guard special < end else { break }
-                let byte = origin[special]
-                if byte == UInt8(ascii: "%"), end &- special > 2,
-                    case let high = hexValue[Int(origin[special &+ 1])], high < 16,
-                    case let low = hexValue[Int(origin[special &+ 2])], low < 16
+                let byte = origin[index]
+                if byte == UInt8(ascii: "%"), end &- index > 2,
+                    case let high = hexValue[Int(origin[index &+ 1])], high < 16,
+                    case let low = hexValue[Int(origin[index &+ 2])], low < 16
                 {
                     target[written] = high &<< 4 | low
-                    index = special &+ 3
+                    index &+= 3
                 } else {
-                    target[written] = byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
-                    index = special &+ 1
+                    target[written] = byte == UInt8(ascii: "+") && plusIsSpace ? UInt8(ascii: " ") : byte
+                    index &+= 1
                 }
                 written &+= 1
             }
         }
         output.removeLast(end &- written)
-    }
-
-    /// The index of the next `%`, or `+` when it is a space, at or after `start`; `count` if none.
-    @inline(__always)
-    private static func nextSpecial(_ origin: UnsafePointer<UInt8>, from start: Int, count: Int, plusIsSpace: Bool) -> Int {
-        var index = start
-        while index &+ 16 <= count {
-            let vector = ByteScanning.load(origin, index)
-            var mask = ByteScanning.equal(vector, UInt8(ascii: "%"))
-            if plusIsSpace {
-                mask |= ByteScanning.equal(vector, UInt8(ascii: "+"))
-            }
-            if let lane = ByteScanning.firstSetLane(mask) {
-                return index &+ lane
-            }
-            index &+= 16
-        }
-        while index < count, origin[index] != UInt8(ascii: "%"), !(plusIsSpace && origin[index] == UInt8(ascii: "+")) {
-            index &+= 1
-        }
-        return index
     }
 
     /// Hex digit values, 0xFF for every other byte.

@@ -48,8 +48,8 @@ struct PercentEscaper: Sendable {
     /// Appends `source` escaped to `output`.
     ///
     /// A first pass counts what escaping adds; text that needs none is copied at once. Other text
-    /// is written in one pass into space reserved for it, each run of safe bytes copied at once.
-    /// Both passes look at 16 bytes at a time where the allowed set allows it.
+    /// is written in one pass into space reserved for it. Both passes classify 16 bytes at a time
+    /// when the allowed set is a few ranges, as the usual sets are.
     func escape(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout [UInt8]) {
         guard let origin = source.baseAddress, !source.isEmpty else { return }
         (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
@@ -64,32 +64,67 @@ struct PercentEscaper: Sendable {
                 guard let target = output.baseAddress else { return }
                 var position = start
                 var index = 0
-                while index < source.count {
-                    let end = nextChanged(origin, from: index, count: source.count, table: table)
-                    let run = end &- index
-                    if run >= Self.bulkCopyThreshold {
-                        (target + position).update(from: origin + index, count: run)
-                    } else {
-                        for offset in 0..<run {
-                            target[position &+ offset] = origin[index &+ offset]
+                copied?.withRanges { copied in
+                    while index &+ 16 <= source.count {
+                        let vector = ByteScanning.load(origin, index)
+                        var changed = copied.outsideBits(vector)
+                        if changed == 0 {
+                            ByteScanning.store(vector, target, position)
+                            position &+= 16
+                            index &+= 16
+                            continue
                         }
+                        var lane = 0
+                        repeat {
+                            let next = changed.trailingZeroBitCount
+                            while lane < next {
+                                target[position] = origin[index &+ lane]
+                                position &+= 1
+                                lane &+= 1
+                            }
+                            position = write(origin[index &+ next], table: table, to: target, at: position)
+                            lane = next &+ 1
+                            changed &= changed &- 1
+                        } while changed != 0
+                        while lane < 16 {
+                            target[position] = origin[index &+ lane]
+                            position &+= 1
+                            lane &+= 1
+                        }
+                        index &+= 16
                     }
-                    position &+= run
-                    guard end < source.count else { break }
-                    let byte = origin[end]
-                    if table[Int(byte)] == Self.escape {
-                        target[position] = UInt8(ascii: "%")
-                        target[position &+ 1] = Self.hexDigit(byte &>> 4)
-                        target[position &+ 2] = Self.hexDigit(byte & 0x0F)
-                        position &+= 3
-                    } else {
-                        target[position] = UInt8(ascii: "+")
-                        position &+= 1
-                    }
-                    index = end &+ 1
+                }
+                while index < source.count {
+                    position = write(origin[index], table: table, to: target, at: position)
+                    index &+= 1
                 }
                 assert(position == output.count, "the count pass and the write pass disagree")
             }
+        }
+    }
+
+    @inline(__always)
+    private static func sum(_ lanes: ByteScanning.Vector) -> Int {
+        var total = 0
+        for lane in 0..<16 { total &+= Int(lanes[lane]) }
+        return total
+    }
+
+    /// Writes `byte` as the table says, returning the next position.
+    @inline(__always)
+    private func write(_ byte: UInt8, table: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, at position: Int) -> Int {
+        switch table[Int(byte)] {
+        case Self.copy:
+            target[position] = byte
+            return position &+ 1
+        case Self.escape:
+            target[position] = UInt8(ascii: "%")
+            target[position &+ 1] = Self.hexDigit(byte &>> 4)
+            target[position &+ 2] = Self.hexDigit(byte & 0x0F)
+            return position &+ 3
+        default:
+            target[position] = UInt8(ascii: "+")
+            return position &+ 1
         }
     }
 
@@ -100,14 +135,24 @@ struct PercentEscaper: Sendable {
         var changed = 0
         var pluses = 0
         var index = 0
-        if let copied {
+        copied?.withRanges { copied in
+            // Lane counts add up in vectors (0xFF is -1), summed every 255 chunks before a lane
+            // could wrap.
             while index &+ 16 <= source.count {
-                let vector = ByteScanning.load(origin, index)
-                changed &+= ByteScanning.setLaneCount(copied.outsideMask(vector))
-                if spaceAsPlus {
-                    pluses &+= ByteScanning.setLaneCount(ByteScanning.equal(vector, UInt8(ascii: " ")))
+                var changedLanes = ByteScanning.Vector(repeating: 0)
+                var plusLanes = ByteScanning.Vector(repeating: 0)
+                var chunks = 0
+                while chunks < 255, index &+ 16 <= source.count {
+                    let vector = ByteScanning.load(origin, index)
+                    changedLanes &-= copied.outsideLanes(vector)
+                    if spaceAsPlus {
+                        plusLanes &-= ByteScanning.equal(vector, UInt8(ascii: " "))
+                    }
+                    index &+= 16
+                    chunks &+= 1
                 }
-                index &+= 16
+                changed &+= Self.sum(changedLanes)
+                pluses &+= Self.sum(plusLanes)
             }
         }
         while index < source.count {
@@ -118,28 +163,6 @@ struct PercentEscaper: Sendable {
         }
         return (changed &- pluses, pluses)
     }
-
-    /// The index of the first byte at or after `index` that is not copied as it is, or `count`.
-    @inline(__always)
-    private func nextChanged(_ origin: UnsafePointer<UInt8>, from start: Int, count: Int, table: UnsafeBufferPointer<UInt8>) -> Int {
-        var index = start
-        if let copied {
-            while index &+ 16 <= count {
-                if let lane = ByteScanning.firstSetLane(copied.outsideMask(ByteScanning.load(origin, index))) {
-                    return index &+ lane
-                }
-                index &+= 16
-            }
-        }
-        while index < count, table[Int(origin[index])] == Self.copy {
-            index &+= 1
-        }
-        return index
-    }
-
-    /// Runs of safe bytes at least this long are copied with one `memcpy`; shorter ones byte by
-    /// byte, where the call would cost more than it saves.
-    private static let bulkCopyThreshold = 8
 
     func escape(_ text: String, spaceAsPlus: Bool, into output: inout [UInt8]) {
         var text = text
