@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Charts the benchmark results exported with `--format jmh` (Results/Current_run.jmh.json).
+
+Usage, from Benchmarks/:
+    swift package --allow-writing-to-package-directory benchmark --format jmh --path Results
+    python3 Scripts/chart.py Results/Current_run.jmh.json Results/chart.png
+Also writes Results/summary.csv (µs and mallocs per operation). Needs matplotlib.
+"""
+import json
+import re
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+CODERS = ["URLEncodedForm", "Hummingbird", "Vapor", "JSON"]
+COLORS = {"URLEncodedForm": "#2a7ab0", "Hummingbird": "#e39b2d", "Vapor": "#8a5fbf", "JSON": "#9a9a9a"}
+WORKLOADS = ["small", "medium", "large", "text"]
+# The coding benchmarks run 1,000 operations per iteration, except `large`, which runs one.
+SCALE = {"small": 1000, "medium": 1000, "large": 1, "text": 1000}
+
+
+def load(path):
+    results = {}
+    for entry in json.load(open(path)):
+        name = entry["benchmark"].split("FormCoding.", 1)[-1]
+        match = re.match(r"(small|medium|large|text)_(encode|decode)_([A-Za-z]+)", name)
+        if not match:
+            continue
+        workload, operation, coder = match.groups()
+        if coder.startswith("JSON"):
+            coder = "JSON"
+        if "unsupported" in name:
+            results[(workload, operation, coder)] = None
+            continue
+        micros = entry["secondaryMetrics"]["Time (wall clock)"]["score"]
+        results[(workload, operation, coder)] = micros / SCALE[workload]
+    return results
+
+
+def mallocs(path):
+    counts = {}
+    for entry in json.load(open(path)):
+        name = entry["benchmark"].split("FormCoding.", 1)[-1]
+        match = re.match(r"(small|medium|large|text)_(encode|decode)_([A-Za-z]+)", name)
+        if match and "unsupported" not in name:
+            workload, operation, coder = match.groups()
+            coder = "JSON" if coder.startswith("JSON") else coder
+            counts[(workload, operation, coder)] = entry["secondaryMetrics"]["Malloc (total)"]["score"] / SCALE[workload]
+    return counts
+
+
+def write_summary(results, counts, path):
+    with open(path, "w") as summary:
+        summary.write("workload,operation,coder,microseconds_per_operation,mallocs_per_operation\n")
+        for workload in WORKLOADS:
+            for operation in ["encode", "decode"]:
+                for coder in CODERS:
+                    value = results.get((workload, operation, coder))
+                    shown = "unsupported" if value is None else f"{value:.3f}"
+                    malloc = counts.get((workload, operation, coder))
+                    summary.write(f"{workload},{operation},{coder},{shown},{'' if malloc is None else round(malloc, 1)}\n")
+
+
+def main(source, target):
+    results = load(source)
+    write_summary(results, mallocs(source), target.rsplit("/", 1)[0] + "/summary.csv" if "/" in target else "summary.csv")
+    figure, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
+    for axis, operation in zip(axes, ["encode", "decode"]):
+        width = 0.2
+        for offset, coder in enumerate(CODERS):
+            values = [results.get((w, operation, coder)) for w in WORKLOADS]
+            xs = [i + (offset - 1.5) * width for i in range(len(WORKLOADS))]
+            axis.bar(xs, [v or 0 for v in values], width, label=coder, color=COLORS[coder])
+            for x, value in zip(xs, values):
+                if value is None:
+                    axis.text(x, 1, "unsupported", rotation=90, ha="center", va="bottom", fontsize=7)
+        axis.set_yscale("log")
+        axis.set_xticks(range(len(WORKLOADS)))
+        axis.set_xticklabels(WORKLOADS)
+        axis.set_title(f"{operation} (µs per operation, log scale; lower is better)")
+        axis.grid(axis="y", alpha=0.3)
+    axes[0].legend()
+    figure.tight_layout()
+    figure.savefig(target, dpi=110)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "Results/Current_run.jmh.json",
+         sys.argv[2] if len(sys.argv) > 2 else "Results/chart.png")
