@@ -38,6 +38,8 @@ enum ByteScanning {
 struct ByteRangeSet: Sendable {
     private var lows: [ByteScanning.Vector] = []
     private var spans: [ByteScanning.Vector] = []
+    /// Both `A–Z` and `a–z` are in the set, tested at once as `(byte | 0x20) - "a" <= 25`.
+    private var letters = false
 
     /// The set of bytes below 0x80 for which `contains` holds, or `nil` when it needs more than
     /// eight ranges (the scalar table is then as fast).
@@ -54,19 +56,33 @@ struct ByteRangeSet: Sendable {
             lows.append(ByteScanning.Vector(repeating: low))
             spans.append(ByteScanning.Vector(repeating: byte &- 1 &- low))
         }
+        let upper = ByteScanning.Vector(repeating: UInt8(ascii: "A"))
+        let lower = ByteScanning.Vector(repeating: UInt8(ascii: "a"))
+        let span = ByteScanning.Vector(repeating: 25)
+        let pairs = Array(zip(lows, spans))
+        if let upperIndex = pairs.firstIndex(where: { $0.0 == upper && $0.1 == span }),
+            let lowerIndex = pairs.firstIndex(where: { $0.0 == lower && $0.1 == span })
+        {
+            letters = true
+            for index in [upperIndex, lowerIndex].sorted(by: >) {
+                lows.remove(at: index)
+                spans.remove(at: index)
+            }
+        }
     }
 
     /// Calls `body` with the ranges ready for scanning; taken once per text, not per chunk.
     @inline(__always)
     func withRanges<Result>(_ body: (Ranges) -> Result) -> Result {
         lows.withUnsafeBufferPointer { lows in
-            spans.withUnsafeBufferPointer { spans in body(Ranges(lows: lows, spans: spans)) }
+            spans.withUnsafeBufferPointer { spans in body(Ranges(lows: lows, spans: spans, letters: letters)) }
         }
     }
 
     struct Ranges {
         let lows: UnsafeBufferPointer<ByteScanning.Vector>
         let spans: UnsafeBufferPointer<ByteScanning.Vector>
+        let letters: Bool
 
         /// One bit per byte of `vector` that is *not* in the set.
         @inline(__always)
@@ -78,6 +94,10 @@ struct ByteRangeSet: Sendable {
         @inline(__always)
         func outsideLanes(_ vector: ByteScanning.Vector) -> ByteScanning.Vector {
             var inside = SIMDMask<SIMD16<Int8>>(repeating: false)
+            if letters {
+                let folded = vector | ByteScanning.Vector(repeating: 0x20)
+                inside = (folded &- ByteScanning.Vector(repeating: UInt8(ascii: "a"))) .<= ByteScanning.Vector(repeating: 25)
+            }
             for index in 0..<lows.count {
                 inside .|= (vector &- lows[index]) .<= spans[index]
             }

@@ -47,60 +47,97 @@ struct PercentEscaper: Sendable {
 
     /// Appends `source` escaped to `output`.
     ///
-    /// A first pass counts what escaping adds; text that needs none is copied at once. Other text
-    /// is written in one pass into space reserved for it. Both passes classify 16 bytes at a time
-    /// when the allowed set is a few ranges, as the usual sets are.
+    /// Short text is counted first, so that text needing no escape is copied at once and other
+    /// text gets exactly the space it needs. Long text is written in blocks of 4 KiB, each into
+    /// space for its worst case (three bytes per byte), trimmed after, so that it is read once.
+    /// Both classify 16 bytes at a time when the allowed set is a few ranges, as usual sets are.
     func escape(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout [UInt8]) {
         guard let origin = source.baseAddress, !source.isEmpty else { return }
         (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
-            let (escapes, pluses) = count(source, table: table, spaceAsPlus: spaceAsPlus)
-            if escapes == 0, pluses == 0 {
-                output.append(contentsOf: source)
+            if source.count >= Self.blockSize, copied != nil {
+                var blockStart = 0
+                while blockStart < source.count {
+                    let count = min(Self.blockSize, source.count &- blockStart)
+                    append(origin + blockStart, count: count, reserving: count &* 3, table: table, to: &output)
+                    blockStart &+= count
+                }
                 return
             }
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: source.count &+ escapes &* 2))
-            output.withUnsafeMutableBufferPointer { output in
-                guard let target = output.baseAddress else { return }
-                var position = start
-                var index = 0
-                copied?.withRanges { copied in
-                    while index &+ 16 <= source.count {
-                        let vector = ByteScanning.load(origin, index)
-                        var changed = copied.outsideBits(vector)
-                        if changed == 0 {
-                            ByteScanning.store(vector, target, position)
-                            position &+= 16
-                            index &+= 16
-                            continue
-                        }
-                        var lane = 0
-                        repeat {
-                            let next = changed.trailingZeroBitCount
-                            while lane < next {
-                                target[position] = origin[index &+ lane]
-                                position &+= 1
-                                lane &+= 1
-                            }
-                            position = write(origin[index &+ next], table: table, to: target, at: position)
-                            lane = next &+ 1
-                            changed &= changed &- 1
-                        } while changed != 0
-                        while lane < 16 {
-                            target[position] = origin[index &+ lane]
-                            position &+= 1
-                            lane &+= 1
-                        }
-                        index &+= 16
-                    }
-                }
-                while index < source.count {
-                    position = write(origin[index], table: table, to: target, at: position)
-                    index &+= 1
-                }
-                assert(position == output.count, "the count pass and the write pass disagree")
+            let (escapes, pluses) = self.count(source, table: table, spaceAsPlus: spaceAsPlus)
+            if escapes == 0, pluses == 0 {
+                output.append(contentsOf: source)
+            } else {
+                append(origin, count: source.count, reserving: source.count &+ escapes &* 2, table: table, to: &output)
             }
         }
+    }
+
+    private static let blockSize = 4096
+
+    /// Escapes `count` bytes into at most `reserved` bytes at the end of `output`.
+    @inline(__always)
+    private func append(
+        _ origin: UnsafePointer<UInt8>,
+        count: Int,
+        reserving reserved: Int,
+        table: UnsafeBufferPointer<UInt8>,
+        to output: inout [UInt8]
+    ) {
+        let start = output.count
+        // 16 bytes of slack let a chunk be stored whole near the end; trimmed below.
+        output.append(contentsOf: repeatElement(0, count: reserved &+ 16))
+        let end = output.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let target = buffer.baseAddress else { return start }
+            return write(origin, count: count, table: table, to: target, at: start)
+        }
+        assert(end <= start &+ reserved, "escaped text outgrew its reservation")
+        output.removeLast(output.count &- end)
+    }
+
+    /// Writes `count` escaped bytes at `position`, returning the end.
+    @inline(__always)
+    private func write(
+        _ origin: UnsafePointer<UInt8>,
+        count: Int,
+        table: UnsafeBufferPointer<UInt8>,
+        to target: UnsafeMutablePointer<UInt8>,
+        at start: Int
+    ) -> Int {
+        var position = start
+        var index = 0
+        copied?.withRanges { copied in
+            while index &+ 16 <= count {
+                let vector = ByteScanning.load(origin, index)
+                var changed = copied.outsideBits(vector)
+                // The whole chunk goes out first; each changed byte then takes its place and the
+                // rest of the chunk is stored again after it.
+                ByteScanning.store(vector, target, position)
+                var shift = 0
+                while changed != 0 {
+                    let lane = changed.trailingZeroBitCount
+                    let at = position &+ lane &+ shift
+                    let after = write(origin[index &+ lane], table: table, to: target, at: at)
+                    shift &+= after &- at &- 1
+                    let rest = index &+ lane &+ 1
+                    if rest &+ 16 <= count {
+                        ByteScanning.store(ByteScanning.load(origin, rest), target, after)
+                    } else {
+                        // The last chunk: no 16 bytes left to load.
+                        for offset in 0..<(index &+ 16 &- rest) {
+                            target[after &+ offset] = origin[rest &+ offset]
+                        }
+                    }
+                    changed &= changed &- 1
+                }
+                position &+= 16 &+ shift
+                index &+= 16
+            }
+        }
+        while index < count {
+            position = write(origin[index], table: table, to: target, at: position)
+            index &+= 1
+        }
+        return position
     }
 
     @inline(__always)

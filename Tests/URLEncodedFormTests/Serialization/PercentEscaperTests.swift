@@ -66,6 +66,25 @@ struct LongTextEscapingTests {
         }
     }
 
+    @Test("text of several 4 KiB blocks escapes as Foundation does, characters split across blocks included")
+    func blocks() {
+        var random = SeededGenerator(seed: 23)
+        let escaper = PercentEscaper(allowing: URLEncodedFormEncoder.defaultAllowedCharacters)
+        var allowed = URLEncodedFormEncoder.defaultAllowedCharacters
+        allowed.remove(" ")
+        for length in [4095, 4096, 4097, 8191, 13_000] {
+            var text = ""
+            while text.utf8.count < length {
+                text += Self.alphabet.randomElement(using: &random) ?? "a"
+            }
+            let expected = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+            #expect(String(decoding: escaper.escaped(text, spaceAsPlus: false), as: UTF8.self) == expected)
+            #expect(String(decoding: escaper.escaped(text, spaceAsPlus: true), as: UTF8.self) == expected.replacingOccurrences(of: "%20", with: "+"))
+            let safe = String(repeating: "abcXYZ019-._~", count: length / 13 + 1)
+            #expect(escaper.escaped(safe, spaceAsPlus: false) == Array(safe.utf8))
+        }
+    }
+
     @Test("unescaping inverts escaping, and reads + as the space option says")
     func unescaping() {
         let escaper = PercentEscaper(allowing: URLEncodedFormEncoder.defaultAllowedCharacters)
