@@ -5,6 +5,7 @@ Usage, from Benchmarks/:
     swift package --allow-writing-to-package-directory benchmark --format jmh --path Results
     python3 Scripts/chart.py Results/Current_run.jmh.json Results/chart.png
 Also writes Results/summary.csv (µs and mallocs per operation). Needs matplotlib.
+    python3 Scripts/chart.py --markdown Results/Current_run.jmh.json   # the README's tables
 """
 import json
 import re
@@ -87,6 +88,50 @@ def main(source, target):
     figure.savefig(target, dpi=110)
 
 
+def byte_rates(path):
+    """Input bytes per second of each 64 KiB escape, unescape and copy benchmark, in GB/s."""
+    rates = {}
+    for entry in json.load(open(path)):
+        name = entry["benchmark"].split("FormCoding.", 1)[-1]
+        if re.match(r"(escape|unescape|copy)", name):
+            micros = entry["secondaryMetrics"]["Time (wall clock)"]["score"]
+            rates[name] = 65536 / micros / 1000
+    return rates
+
+
+def fmt_time(micros):
+    return f"{micros / 1000:.2f} ms" if micros >= 1000 else f"{micros:.1f} µs"
+
+
+def markdown(path):
+    """Prints the README's tables: time, ratios against the faster peer and JSON, mallocs."""
+    results, counts = load(path), mallocs(path)
+    print("| Workload | URLEncodedForm | × faster peer | × JSON | mallocs: ours / best peer |")
+    print("| --- | --- | --- | --- | --- |")
+    for workload in WORKLOADS:
+        for operation in ["encode", "decode"]:
+            ours = results[(workload, operation, "URLEncodedForm")]
+            peers = {c: results.get((workload, operation, c)) for c in ["Hummingbird", "Vapor"]}
+            supported = {c: v for c, v in peers.items() if v is not None}
+            best = min(supported, key=supported.get)
+            note = "" if len(supported) == 2 else "; " + ", ".join(f"{c}: unsupported" for c in peers if c not in supported)
+            json_time = results[(workload, operation, "JSON")]
+            peer_mallocs = min(counts[(workload, operation, c)] for c in supported)
+            print(f"| {workload} {operation} | {fmt_time(ours)} | {supported[best] / ours:.1f}× ({best} {fmt_time(supported[best])}{note}) "
+                  f"| {json_time / ours:.1f}× | {counts[(workload, operation, 'URLEncodedForm')]:,.0f} / {peer_mallocs:,.0f} |")
+    rates = byte_rates(path)
+    print()
+    print("| Buffer | escape | unescape | Foundation escape / unescape |")
+    print("| --- | --- | --- | --- |")
+    for label, key in [("all safe ASCII", "safe"), ("10% to escape", "10%_escaped"), ("all non-ASCII", "non-ASCII")]:
+        print(f"| {label} | {rates[f'escape_64_KiB_{key}_URLEncodedForm']:.2f} GB/s | {rates[f'unescape_64_KiB_{key}_URLEncodedForm']:.2f} GB/s "
+              f"| {rates[f'escape_64_KiB_{key}_Foundation']:.2f} / {rates[f'unescape_64_KiB_{key}_Foundation']:.2f} GB/s |")
+    print(f"\nmemcpy: {rates['copy_64_KiB_(memcpy)']:.1f} GB/s")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "Results/Current_run.jmh.json",
-         sys.argv[2] if len(sys.argv) > 2 else "Results/chart.png")
+    if len(sys.argv) > 1 and sys.argv[1] == "--markdown":
+        markdown(sys.argv[2] if len(sys.argv) > 2 else "Results/Current_run.jmh.json")
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else "Results/Current_run.jmh.json",
+             sys.argv[2] if len(sys.argv) > 2 else "Results/chart.png")
