@@ -30,9 +30,9 @@ struct AnyParameter: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         if let dictionary = value as? [String: Any] {
-            var container = encoder.container(keyedBy: ParameterKey.self)
+            var container = encoder.container(keyedBy: FormCodingKey.self)
             for key in dictionary.keys.sorted() {
-                try container.encode(AnyParameter(dictionary[key] as Any), forKey: ParameterKey(key))
+                try container.encode(AnyParameter(dictionary[key] as Any), forKey: FormCodingKey(key))
             }
             return
         }
@@ -76,14 +76,6 @@ struct AnyParameter: Encodable {
         default: try container.encode(number.int64Value)
         }
     }
-}
-
-private struct ParameterKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { nil }
 }
 
 /// Lets an `Optional` stored in `Any` be unwrapped without knowing its type.

@@ -102,14 +102,6 @@ extension URLEncodedFormValue: ExpressibleByStringLiteral, ExpressibleByArrayLit
 }
 
 extension URLEncodedFormValue: Codable {
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.init(stringValue) }
-        init?(intValue: Int) { nil }
-    }
-
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .string(let text):
@@ -119,8 +111,8 @@ extension URLEncodedFormValue: Codable {
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }
         case .object(let members):
-            var container = encoder.container(keyedBy: MemberKey.self)
-            for member in members { try container.encode(member.value, forKey: MemberKey(member.key)) }
+            var container = encoder.container(keyedBy: FormCodingKey.self)
+            for member in members { try container.encode(member.value, forKey: FormCodingKey(member.key)) }
         }
     }
 
@@ -134,7 +126,7 @@ extension URLEncodedFormValue: Codable {
             while !container.isAtEnd { elements.append(try container.decode(URLEncodedFormValue.self)) }
             self = .array(elements)
         } else {
-            let container = try decoder.container(keyedBy: MemberKey.self)
+            let container = try decoder.container(keyedBy: FormCodingKey.self)
             self = .object(try container.allKeys.map { Member(key: $0.stringValue, value: try container.decode(URLEncodedFormValue.self, forKey: $0)) })
         }
     }
