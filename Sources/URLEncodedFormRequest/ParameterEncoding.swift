@@ -56,13 +56,7 @@ public struct URLEncoding: ParameterEncoding {
     public func encode(_ request: URLRequest, with parameters: [String: Any]?) throws -> URLRequest {
         guard let parameters else { return request }
         var request = request
-        let text = try encoder.encode(parameters: parameters)
-        if destination.encodesParametersInURL(for: request.httpMethod) {
-            guard request.url != nil else { throw URLEncodedFormRequestError.missingURL }
-            try request.appendToQuery(text)
-        } else {
-            request.setBody(Data(text.utf8), contentType: "application/x-www-form-urlencoded; charset=utf-8")
-        }
+        try request.addForm({ try encoder.encode(parameters: parameters) }, destination: destination)
         return request
     }
 }

@@ -40,12 +40,7 @@ public struct URLEncodedFormParameterEncoder: ParameterEncoder {
     public func encode<Parameters: Encodable>(_ parameters: Parameters?, into request: URLRequest) throws -> URLRequest {
         guard let parameters else { return request }
         var request = request
-        if destination.encodesParametersInURL(for: request.httpMethod) {
-            guard request.url != nil else { throw URLEncodedFormRequestError.missingURL }
-            try request.appendToQuery(try encoder.encode(parameters))
-        } else {
-            request.setBody(try encoder.encode(parameters), contentType: "application/x-www-form-urlencoded; charset=utf-8")
-        }
+        try request.addForm({ try encoder.encode(parameters) }, destination: destination)
         return request
     }
 }
