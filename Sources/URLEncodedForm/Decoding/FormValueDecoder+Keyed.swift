@@ -62,10 +62,34 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let member = storage.member(of: object, for: key.stringValue) else { return nil }
-        if T.self != String.self, storage.isNil(member) { return nil }
-        return try storage.decode(type, at: member)
+        if T.self == String.self {
+            return try decodeIfPresent(String.self, forKey: key).map { reinterpret($0, as: T.self) }
+        }
+        return try presentMember(key).map { try storage.decode(type, at: $0) }
     }
+
+    // The protocol's default `decodeIfPresent` looks the key up three times (`contains`,
+    // `decodeNil`, `decode`); optional members are common enough to do it once.
+
+    /// The member for `key`, or `nil` when it is missing or reads as `nil`.
+    private func presentMember(_ key: Key) -> Int? {
+        guard let member = storage.member(of: object, for: key.stringValue), !storage.isNil(member) else { return nil }
+        return member
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentMember(key).map(storage.decodeBool) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,
