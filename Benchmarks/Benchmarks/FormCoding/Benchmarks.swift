@@ -15,10 +15,10 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2),
         maxIterations: 1_000_000
     )
-    codingBenchmarks(workload: "small", Small())
-    codingBenchmarks(workload: "medium", Medium())
-    codingBenchmarks(workload: "large", Large(), scaling: .one)
-    codingBenchmarks(workload: "text", Text())
+    codingBenchmarks(workload: "small", Small.sample)
+    codingBenchmarks(workload: "medium", Medium.sample)
+    codingBenchmarks(workload: "large", Large.sample, scaling: .one)
+    codingBenchmarks(workload: "text", Text.sample)
     byteBenchmarks()
 }
 

@@ -2,51 +2,76 @@ import Foundation
 
 // The values every coder encodes and decodes. The same models are `Codable` for all of them.
 
+// No stored property has a default value: Swift runs those initializers inside every synthesized
+// `init(from:)`, so a default would be rebuilt by each decode and measured as decoding time.
+
 struct Small: Codable, Sendable {
-    var name = "Ada Lovelace"
-    var count = 42
-    var active = true
-    var ratio = 0.625
-    var nickname: String? = nil
-    var query = "fish & chips = 2 + 2"
+    var name: String
+    var count: Int
+    var active: Bool
+    var ratio: Double
+    var nickname: String?
+    var query: String
+
+    static let sample = Small(name: "Ada Lovelace", count: 42, active: true, ratio: 0.625, nickname: nil, query: "fish & chips = 2 + 2")
 }
 
 struct Medium: Codable, Sendable {
     struct Address: Codable, Sendable {
         struct Geo: Codable, Sendable {
-            var latitude = 50.9375
-            var longitude = 6.9603
+            var latitude: Double
+            var longitude: Double
         }
-        var street = "Hauptstraße 1"
-        var city = "Köln"
-        var postcode = "50667"
-        var geo = Geo()
+        var street: String
+        var city: String
+        var postcode: String
+        var geo: Geo
     }
 
-    var id = 1_234_567
-    var username = "ada"
-    var greeting = "Grüße 🌍"
-    var email = "ada@example.com"
-    var verified = true
-    var score = 98.25
-    var address = Address()
-    var scores = [3, 1, 4, 1, 5]
-    var tags = ["swift", "forms", "server"]
-    var labels = ["env": "production", "team": "core", "tier": "gold"]
-    var website: String? = "https://example.com/ada"
-    var phone: String? = nil
+    var id: Int
+    var username: String
+    var greeting: String
+    var email: String
+    var verified: Bool
+    var score: Double
+    var address: Address
+    var scores: [Int]
+    var tags: [String]
+    var labels: [String: String]
+    var website: String?
+    var phone: String?
+
+    static let sample = Medium(
+        id: 1_234_567,
+        username: "ada",
+        greeting: "Grüße 🌍",
+        email: "ada@example.com",
+        verified: true,
+        score: 98.25,
+        address: Address(street: "Hauptstraße 1", city: "Köln", postcode: "50667", geo: .init(latitude: 50.9375, longitude: 6.9603)),
+        scores: [3, 1, 4, 1, 5],
+        tags: ["swift", "forms", "server"],
+        labels: ["env": "production", "team": "core", "tier": "gold"],
+        website: "https://example.com/ada",
+        phone: nil
+    )
 }
 
 struct Large: Codable, Sendable {
-    var items = (0..<100).map { index in
-        var item = Medium()
-        item.id = index
-        return item
-    }
+    var items: [Medium]
+
+    static let sample = Large(
+        items: (0..<100).map { index in
+            var item = Medium.sample
+            item.id = index
+            return item
+        })
 }
 
 struct Text: Codable, Sendable {
-    var text: String = Text.make(byteCount: 4096)
+    var text: String
+
+    static let sample = Text(text: make(byteCount: 4096))
 
     /// Mostly ASCII letters, about 10% bytes to escape (`&`, `=`, spaces, `é`), some multibyte.
     static func make(byteCount: Int) -> String {

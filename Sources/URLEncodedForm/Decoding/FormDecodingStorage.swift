@@ -198,9 +198,13 @@ final class FormDecodingStorage {
 
     /// `a[1]=y&a[0]=x`: members named by indices, in index order. Indices may come in any order,
     /// but must run from 0 without a gap or a repeat.
+    ///
+    /// Each member goes straight to its slot, so no sort is needed: with `count` members and no
+    /// gap or repeat, the indices are exactly `0..<count`.
     private func indexedElements(of node: Int) throws -> [Int] {
-        var indexed: [(index: Int, node: Int)] = []
-        indexed.reserveCapacity(tree[node].childCount)
+        let count = tree[node].childCount
+        var elements = [Int](repeating: -1, count: count)
+        var smallestRepeat = Int.max
         var member = tree[node].firstChild
         while member >= 0 {
             let key = tree[member].key
@@ -209,7 +213,13 @@ final class FormDecodingStorage {
             }
             switch index {
             case .index(let index):
-                indexed.append((index, member))
+                if index < count {
+                    if elements[index] >= 0 {
+                        smallestRepeat = min(smallestRepeat, index)
+                    } else {
+                        elements[index] = member
+                    }
+                }
             case .tooLarge:
                 throw URLEncodedFormDecodingError.arrayTooLong(
                     key: URLEncodedFormDecodingError.shortened(keyPath(of: member)), limit: maximumArrayLength)
@@ -221,13 +231,14 @@ final class FormDecodingStorage {
             }
             member = tree[member].nextSibling
         }
-        indexed.sort { $0.index < $1.index }
-        for (position, element) in indexed.enumerated() where element.index != position {
-            let problem = element.index < position ? "index \(element.index) twice" : "no element at index \(position)"
+        // In index order, the first index out of place is either a repeat below the first gap or
+        // the gap itself.
+        if let gap = elements.firstIndex(of: -1) {
+            let problem = smallestRepeat < gap ? "index \(smallestRepeat) twice" : "no element at index \(gap)"
             throw DecodingError.dataCorrupted(
                 context(node, "The array at \(describe(node)) has \(problem); indices must run from 0 without gaps."))
         }
-        return indexed.map(\.node)
+        return elements
     }
 
     private enum ArrayIndex {

@@ -1,11 +1,9 @@
 /// Writes the members of one object node.
 struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: FormValueEncoder
+    let storage: FormEncodingStorage
     let object: Int
 
-    var codingPath: [any CodingKey] { encoder.storage.tree.codingPath(of: object) }
-
-    private var storage: FormEncodingStorage { encoder.storage }
+    var codingPath: [any CodingKey] { storage.tree.codingPath(of: object) }
 
     private func member(_ key: Key) -> Int {
         storage.member(of: object, key: key.stringValue)
@@ -73,7 +71,7 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try encoder.encode(value, into: member(key))
+        try storage.encode(value, into: member(key))
     }
 
     // The standard library's `encodeIfPresent` skips `nil` silently; these route it through
@@ -81,7 +79,7 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     private mutating func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
         if let value {
-            try encoder.encode(value, into: member(key))
+            try storage.encode(value, into: member(key))
         } else {
             try encodeNil(forKey: key)
         }
@@ -151,11 +149,11 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(encoder: encoder, object: member(key)))
+        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(storage: storage, object: member(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        FormUnkeyedEncodingContainer(encoder: encoder, array: member(key))
+        FormUnkeyedEncodingContainer(storage: storage, array: member(key))
     }
 
     /// An encoder for this same object, so a superclass's members sit beside the subclass's.

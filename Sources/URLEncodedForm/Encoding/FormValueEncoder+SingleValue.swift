@@ -1,17 +1,15 @@
 /// Writes the one value of a node.
 struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
-    let encoder: FormValueEncoder
+    let storage: FormEncodingStorage
     let node: Int
     private var holdsValue = false
 
-    init(encoder: FormValueEncoder, node: Int) {
-        self.encoder = encoder
+    init(storage: FormEncodingStorage, node: Int) {
+        self.storage = storage
         self.node = node
     }
 
-    var codingPath: [any CodingKey] { encoder.storage.tree.codingPath(of: node) }
-
-    private var storage: FormEncodingStorage { encoder.storage }
+    var codingPath: [any CodingKey] { storage.tree.codingPath(of: node) }
 
     private mutating func claim(_ value: @autoclosure () -> Any) throws {
         guard !holdsValue else {
@@ -102,6 +100,6 @@ struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         try claim(value)
-        try encoder.encode(value, into: node)
+        try storage.encode(value, into: node)
     }
 }

@@ -1,17 +1,15 @@
 /// Appends the elements of one array node.
 struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
-    let encoder: FormValueEncoder
+    let storage: FormEncodingStorage
     let array: Int
     private(set) var count = 0
 
-    init(encoder: FormValueEncoder, array: Int) {
-        self.encoder = encoder
+    init(storage: FormEncodingStorage, array: Int) {
+        self.storage = storage
         self.array = array
     }
 
-    var codingPath: [any CodingKey] { encoder.storage.tree.codingPath(of: array) }
-
-    private var storage: FormEncodingStorage { encoder.storage }
+    var codingPath: [any CodingKey] { storage.tree.codingPath(of: array) }
 
     private mutating func nextElement() -> Int {
         count += 1
@@ -80,17 +78,17 @@ struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try encoder.encode(value, into: nextElement())
+        try storage.encode(value, into: nextElement())
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(encoder: encoder, object: nextElement()))
+        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(storage: storage, object: nextElement()))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        FormUnkeyedEncodingContainer(encoder: encoder, array: nextElement())
+        FormUnkeyedEncodingContainer(storage: storage, array: nextElement())
     }
 
     /// An encoder for this array's own path, as Alamofire's encoder does: what it writes takes

@@ -1,41 +1,35 @@
 /// The `Encoder` that `encode(to:)` implementations write into.
 ///
-/// One instance serves a whole value: encoding a nested value points it at the nested value's
-/// node and back, instead of allocating an encoder per level. Like every encoder, it is only valid
-/// during the `encode(to:)` call it is passed to.
-final class FormValueEncoder: Encoder {
+/// A struct of the storage and the node being written: each nested value gets its own, which
+/// costs no allocation, since it fits an existential's inline buffer. Like every encoder, it is
+/// only valid during the `encode(to:)` call it is passed to.
+struct FormValueEncoder: Encoder {
     let storage: FormEncodingStorage
     /// The node the value being encoded writes into.
-    private var target: Int
-
-    init(storage: FormEncodingStorage, target: Int) {
-        self.storage = storage
-        self.target = target
-    }
+    let target: Int
 
     var codingPath: [any CodingKey] { storage.tree.codingPath(of: target) }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(FormKeyedEncodingContainer<Key>(encoder: self, object: target))
+        KeyedEncodingContainer(FormKeyedEncodingContainer<Key>(storage: storage, object: target))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        FormUnkeyedEncodingContainer(encoder: self, array: target)
+        FormUnkeyedEncodingContainer(storage: storage, array: target)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        FormSingleValueEncodingContainer(encoder: self, node: target)
+        FormSingleValueEncodingContainer(storage: storage, node: target)
     }
+}
 
+extension FormEncodingStorage {
     /// Encodes `value` into `node`: scalars directly, anything else through its own
-    /// `encode(to:)` with this encoder pointed at `node`.
+    /// `encode(to:)` with an encoder pointed at `node`.
     func encode<Value: Encodable>(_ value: Value, into node: Int) throws {
-        if try storage.writeScalar(value, into: node) { return }
-        let outer = target
-        target = node
-        defer { target = outer }
-        try value.encode(to: self)
+        if try writeScalar(value, into: node) { return }
+        try value.encode(to: FormValueEncoder(storage: self, target: node))
     }
 }

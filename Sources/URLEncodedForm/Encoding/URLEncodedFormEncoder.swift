@@ -133,7 +133,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// values → nodes → bytes.
     func encodedBytes<Value: Encodable>(_ value: Value) throws -> [UInt8] {
         let storage = FormEncodingStorage(options: self)
-        try FormValueEncoder(storage: storage, target: FormTree.root).encode(value, into: FormTree.root)
+        try storage.encode(value, into: FormTree.root)
         switch storage.tree[FormTree.root].kind {
         case .unset, .object:
             var serializer = FormSerializer(tree: storage.tree, options: self)

@@ -81,15 +81,13 @@ struct FormParser {
                 let byteClass = byteClasses[Int(input[index])]
                 if byteClass != 0 {
                     if byteClass == ByteClass.ampersand { break }
-                    if equals < 0 {
-                        if byteClass == ByteClass.equals {
-                            equals = index
-                        } else {
-                            nameClasses |= byteClass
-                        }
-                    } else if byteClass == ByteClass.escape {
-                        valueEscaped = true
+                    if byteClass == ByteClass.equals {
+                        equals = index
+                        index += 1
+                        valueEscaped = scanValue(from: &index)
+                        break
                     }
+                    nameClasses |= byteClass
                 }
                 index += 1
             }
@@ -106,6 +104,45 @@ struct FormParser {
             let value = equals >= 0 ? (equals + 1)..<pairEnd : pairEnd..<pairEnd
             try insertPair(name: name, nameClasses: nameClasses, value: value, flags: flags, components: &components)
         }
+    }
+
+    /// Moves `index` to the `&` that ends a value, or to the end of the input, 16 bytes at a time
+    /// where it can, and says whether the value holds an escape.
+    private func scanValue(from index: inout Int) -> Bool {
+        let end = input.count
+        var escaped = false
+        if let base = input.baseAddress {
+            let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
+            while index &+ 16 <= end {
+                let vector = ByteScanning.load(base, index)
+                let ampersands = ByteScanning.equal(vector, UInt8(ascii: "&"))
+                // Once the value is known to hold an escape, only its end is looked for.
+                let escapes = escaped ? ampersands : ByteScanning.equal(vector, UInt8(ascii: "%")) | ByteScanning.equal(vector, plus)
+                if ByteScanning.isZero(ampersands | escapes) {
+                    index &+= 16
+                    continue
+                }
+                let ampersandBits = ByteScanning.bits(ampersands)
+                let escapeBits = ByteScanning.bits(escapes)
+                guard ampersandBits != 0 else {
+                    escaped = true
+                    index &+= 16
+                    continue
+                }
+                let run = ampersandBits.trailingZeroBitCount
+                // Escapes before the `&` belong to this value.
+                escaped = escaped || escapeBits & ((1 &<< UInt32(run)) &- 1) != 0
+                index &+= run
+                return escaped
+            }
+        }
+        while index < end {
+            let byte = input[index]
+            if byte == UInt8(ascii: "&") { break }
+            if byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) { escaped = true }
+            index &+= 1
+        }
+        return escaped
     }
 
     private mutating func insertPair(

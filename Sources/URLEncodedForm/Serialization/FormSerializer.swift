@@ -32,12 +32,17 @@ struct FormSerializer {
 
     /// The form text of the tree, whose root must be an object (or empty).
     mutating func serialize() -> [UInt8] {
-        output.reserveCapacity(tree.bytes.count + tree.bytes.count / 2 + 64)
+        // Small trees get room for their worst case (every byte escaped), so the escaper never
+        // grows the buffer; large ones start at one and a half times and grow as needed.
+        let bytes = tree.bytes.count
+        output.reserveCapacity(bytes <= Self.worstCaseReservationLimit ? bytes &* 3 &+ 64 : bytes &+ bytes / 2 &+ 64)
         if tree[FormTree.root].kind == .object {
             writeMembers(of: FormTree.root)
         }
         return output
     }
+
+    private static let worstCaseReservationLimit = 16 * 1024
 
     // MARK: Nodes
 
@@ -62,6 +67,7 @@ struct FormSerializer {
     private mutating func writeMembers(of object: Int) {
         let mark = pathMark
         let firstSegment = segments.count
+        let sortsMembers = sortsMembers && tree[object].childCount > 1
         var member = tree[object].firstChild
         while member >= 0 {
             appendMemberKey(member, isTopLevel: object == FormTree.root)

@@ -5,16 +5,14 @@ import Foundation
 /// Only ASCII can be allowed: every byte of a multibyte UTF-8 sequence is escaped, whatever the
 /// character set says, so the output is always ASCII.
 struct PercentEscaper: Sendable {
-    /// Table entries. The low bit is set exactly for bytes that grow to three (`%XX`), so the
-    /// bytes an escape adds can be counted without branches.
-    private static let copy: UInt8 = 0
-    private static let escape: UInt8 = 1
-    private static let plus: UInt8 = 2
+    /// Each table entry is what a byte becomes, ready to store as four bytes at once: up to three
+    /// output bytes, then their count in the top byte, which the next write overwrites.
+    private typealias Entry = UInt32
 
     /// One table per space encoding: a space is `%20` in one and `+` in the other, whatever the
     /// character set says.
-    private let percentTable: [UInt8]
-    private let plusTable: [UInt8]
+    private let percentTable: [Entry]
+    private let plusTable: [Entry]
     /// The bytes written as they are, for scanning 16 at a time; `nil` for a set of too many ranges.
     private let copied: ByteRangeSet?
 
@@ -25,30 +23,46 @@ struct PercentEscaper: Sendable {
     let dot: [UInt8]
 
     init(allowing allowed: CharacterSet) {
-        var table = [UInt8](repeating: Self.escape, count: 256)
-        for byte in UInt8(0)..<0x80 where allowed.contains(Unicode.Scalar(byte)) {
-            table[Int(byte)] = Self.copy
+        var isCopied = [Bool](repeating: false, count: 256)
+        for byte in UInt8(0)..<0x80 where byte != UInt8(ascii: " ") && allowed.contains(Unicode.Scalar(byte)) {
+            isCopied[Int(byte)] = true
         }
-        table[Int(UInt8(ascii: " "))] = Self.escape
+        let copiedBytes = isCopied
+        copied = ByteRangeSet { copiedBytes[Int($0)] }
+        var table = (0...255).map { byte in isCopied[byte] ? Self.entry([UInt8(byte)]) : Self.escapeEntry(UInt8(byte)) }
         percentTable = table
-        let copyTable = table
-        copied = ByteRangeSet { copyTable[Int($0)] == Self.copy }
-        table[Int(UInt8(ascii: " "))] = Self.plus
+        table[Int(UInt8(ascii: " "))] = Self.plusEntry
         plusTable = table
-        openBracket = Self.escaped(UInt8(ascii: "["), with: table)
-        closeBracket = Self.escaped(UInt8(ascii: "]"), with: table)
+        openBracket = Self.bytes(of: table[Int(UInt8(ascii: "["))])
+        closeBracket = Self.bytes(of: table[Int(UInt8(ascii: "]"))])
         emptyBrackets = openBracket + closeBracket
-        dot = Self.escaped(UInt8(ascii: "."), with: table)
+        dot = Self.bytes(of: table[Int(UInt8(ascii: "."))])
     }
 
-    private static func escaped(_ byte: UInt8, with table: [UInt8]) -> [UInt8] {
-        table[Int(byte)] == copy ? [byte] : [UInt8(ascii: "%"), hexDigit(byte &>> 4), hexDigit(byte & 0x0F)]
+    private static let plusEntry = entry([UInt8(ascii: "+")])
+
+    private static func escapeEntry(_ byte: UInt8) -> Entry {
+        entry([UInt8(ascii: "%"), hexDigit(byte &>> 4), hexDigit(byte & 0x0F)])
+    }
+
+    private static func entry(_ bytes: [UInt8]) -> Entry {
+        var entry = Entry(bytes.count) &<< 24
+        for (offset, byte) in bytes.enumerated() {
+            entry |= Entry(byte) &<< (8 &* Entry(offset))
+        }
+        return Entry(littleEndian: entry)
+    }
+
+    private static func bytes(of entry: Entry) -> [UInt8] {
+        let entry = Entry(littleEndian: entry)
+        return (0..<Int(entry &>> 24)).map { UInt8(truncatingIfNeeded: entry &>> (8 &* Entry($0))) }
     }
 
     /// Appends `source` escaped to `output`.
     ///
-    /// Short text is counted first, so that text needing no escape is copied at once and other
-    /// text gets exactly the space it needs. Long text is written in blocks of 4 KiB, each into
+    /// Short text is escaped byte by byte into a stack buffer and appended at once. Longer text is
+    /// counted first, so that text needing no escape is copied at once and other text gets exactly
+    /// the space it needs. Long text is written in blocks of 4 KiB, each into
     /// space for its worst case (three bytes per byte), trimmed after, so that it is read once.
     /// Both classify 16 bytes at a time when the allowed set is a few ranges, as usual sets are.
     func escape(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout [UInt8]) {
@@ -63,6 +77,18 @@ struct PercentEscaper: Sendable {
                 }
                 return
             }
+            if source.count <= Self.shortTextSize {
+                // Keys and most values: one pass into the stack, then one append.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.shortTextSize &* 3 &+ 4) { buffer in
+                    guard let target = buffer.baseAddress else { return }
+                    var position = 0
+                    for byte in source {
+                        position = write(byte, table: table, to: target, at: position)
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(start: target, count: position))
+                }
+                return
+            }
             let (escapes, pluses) = self.count(source, table: table, spaceAsPlus: spaceAsPlus)
             if escapes == 0, pluses == 0 {
                 output.append(contentsOf: source)
@@ -73,6 +99,8 @@ struct PercentEscaper: Sendable {
     }
 
     private static let blockSize = 4096
+    /// Text up to this long is escaped through a stack buffer of three times the size.
+    private static let shortTextSize = 64
 
     /// Escapes `count` bytes into at most `reserved` bytes at the end of `output`.
     @inline(__always)
@@ -80,7 +108,7 @@ struct PercentEscaper: Sendable {
         _ origin: UnsafePointer<UInt8>,
         count: Int,
         reserving reserved: Int,
-        table: UnsafeBufferPointer<UInt8>,
+        table: UnsafeBufferPointer<Entry>,
         to output: inout [UInt8]
     ) {
         let start = output.count
@@ -99,7 +127,7 @@ struct PercentEscaper: Sendable {
     private func write(
         _ origin: UnsafePointer<UInt8>,
         count: Int,
-        table: UnsafeBufferPointer<UInt8>,
+        table: UnsafeBufferPointer<Entry>,
         to target: UnsafeMutablePointer<UInt8>,
         at start: Int
     ) -> Int {
@@ -147,27 +175,18 @@ struct PercentEscaper: Sendable {
         return total
     }
 
-    /// Writes `byte` as the table says, returning the next position.
+    /// Writes `byte` as the table says, returning the next position. Stores four bytes, so the
+    /// target needs one byte of room past the written text.
     @inline(__always)
-    private func write(_ byte: UInt8, table: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, at position: Int) -> Int {
-        switch table[Int(byte)] {
-        case Self.copy:
-            target[position] = byte
-            return position &+ 1
-        case Self.escape:
-            target[position] = UInt8(ascii: "%")
-            target[position &+ 1] = Self.hexDigit(byte &>> 4)
-            target[position &+ 2] = Self.hexDigit(byte & 0x0F)
-            return position &+ 3
-        default:
-            target[position] = UInt8(ascii: "+")
-            return position &+ 1
-        }
+    private func write(_ byte: UInt8, table: UnsafeBufferPointer<Entry>, to target: UnsafeMutablePointer<UInt8>, at position: Int) -> Int {
+        let entry = table[Int(byte)]
+        UnsafeMutableRawPointer(target + position).storeBytes(of: entry, as: Entry.self)
+        return position &+ Int(Entry(littleEndian: entry) &>> 24)
     }
 
     /// How many bytes grow to `%XX`, and how many spaces become `+`.
     @inline(__always)
-    private func count(_ source: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool) -> (escapes: Int, pluses: Int) {
+    private func count(_ source: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<Entry>, spaceAsPlus: Bool) -> (escapes: Int, pluses: Int) {
         guard let origin = source.baseAddress else { return (0, 0) }
         var changed = 0
         var pluses = 0
@@ -193,9 +212,9 @@ struct PercentEscaper: Sendable {
             }
         }
         while index < source.count {
-            let action = table[Int(origin[index])]
-            changed &+= action == Self.copy ? 0 : 1
-            pluses &+= action == Self.plus ? 1 : 0
+            let entry = table[Int(origin[index])]
+            changed &+= Entry(littleEndian: entry) &>> 24 == 1 && entry != Self.plusEntry ? 0 : 1
+            pluses &+= entry == Self.plusEntry ? 1 : 0
             index &+= 1
         }
         return (changed &- pluses, pluses)
