@@ -1,4 +1,4 @@
-extension [UInt8] {
+extension ByteSink where Self: ~Copyable {
     /// Appends the decimal digits of `value`, as `String(value)` would, without making a `String`.
     mutating func appendDecimal<Integer: FixedWidthInteger>(_ value: Integer) {
         if Integer.isSigned, value < 0 {

@@ -18,7 +18,7 @@ extension URLEncodedFormEncoder {
         // Escape the separators whatever `allowedCharacters` says, so the text splits back exactly.
         var splittable = self
         splittable.allowedCharacters.remove(charactersIn: "&=%+")
-        let text = try splittable.encodedBytes(value)
+        let text = try splittable.encoded(value) { Array($0) }
         let plusIsSpace = if case .plusReplaced = spaceEncoding { true } else { false }
         return text.split(separator: UInt8(ascii: "&")).map { pair in
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)

@@ -113,31 +113,31 @@ public struct URLEncodedFormEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` when the top-level value is an array or a single
     ///   value; errors thrown by a custom strategy or by the value's `encode(to:)`, unchanged.
     public func encode(_ value: some Encodable) throws -> String {
-        String(decoding: try encodedBytes(value), as: UTF8.self)
+        try encoded(value) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, ready to be a request body.
     ///
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     public func encode(_ value: some Encodable) throws -> Data {
-        Data(try encodedBytes(value))
+        try encoded(value) { Data(buffer: $0) }
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, for byte-oriented server APIs.
     ///
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     public func encode(_ value: some Encodable) throws -> [UInt8] {
-        try encodedBytes(value)
+        try encoded(value) { Array($0) }
     }
 
-    /// values → nodes → bytes.
-    func encodedBytes<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+    /// values → nodes → bytes: calls `body` with the form text of `value`.
+    func encoded<Value: Encodable, Result>(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws -> Result {
         let storage = FormEncodingStorage(options: self)
         try storage.encode(value, into: FormTree.root)
         switch storage.tree[FormTree.root].kind {
         case .unset, .object:
             var serializer = FormSerializer(tree: storage.tree, options: self)
-            return serializer.serialize()
+            return serializer.serialize(body)
         case .array, .scalar:
             let shape = storage.tree[FormTree.root].kind == .array ? "an array" : "a single value"
             throw EncodingError.invalidValue(

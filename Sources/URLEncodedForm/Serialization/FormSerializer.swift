@@ -3,7 +3,7 @@
 /// Each pair is `escaped key path` `=` `escaped value`, pairs joined by `&`. The escaped path of
 /// the node being written is kept in a buffer that grows and shrinks with the walk, so each pair
 /// copies its path instead of rebuilding it.
-struct FormSerializer {
+struct FormSerializer: ~Copyable {
     private let tree: FormTree
     private let escaper: PercentEscaper
     private let spaceAsPlus: Bool
@@ -13,8 +13,8 @@ struct FormSerializer {
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
 
-    private var output: [UInt8] = []
-    private var path: [UInt8] = []
+    private var output: ByteBuffer
+    private var path = ByteBuffer(capacity: 64)
     private var rawPath: [UInt8] = []
     /// Where each member's pairs lie in `output`, for sorting; a stack shared by all levels.
     private var segments: [Range<Int>] = []
@@ -28,18 +28,22 @@ struct FormSerializer {
         arrayEncoding = options.arrayEncoding
         keyPathEncoding = options.keyPathEncoding.style
         tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
-    }
-
-    /// The form text of the tree, whose root must be an object (or empty).
-    mutating func serialize() -> [UInt8] {
         // Small trees get room for their worst case (every byte escaped), so the escaper never
         // grows the buffer; large ones start at one and a half times and grow as needed.
         let bytes = tree.bytes.count
-        output.reserveCapacity(bytes <= Self.worstCaseReservationLimit ? bytes &* 3 &+ 64 : bytes &+ bytes / 2 &+ 64)
+        output = ByteBuffer(capacity: bytes <= Self.worstCaseReservationLimit ? bytes &* 3 &+ 64 : bytes &+ bytes / 2 &+ 64)
+        if sortsMembers {
+            // Room for the members of typical objects, so the stack does not grow one by one.
+            segments.reserveCapacity(32)
+        }
+    }
+
+    /// Calls `body` with the form text of the tree, whose root must be an object (or empty).
+    mutating func serialize<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if tree[FormTree.root].kind == .object {
             writeMembers(of: FormTree.root)
         }
-        return output
+        return try body(output.bytes)
     }
 
     private static let worstCaseReservationLimit = 16 * 1024
@@ -59,7 +63,7 @@ struct FormSerializer {
         if !output.isEmpty {
             output.append(UInt8(ascii: "&"))
         }
-        output.append(contentsOf: path)
+        output.append(contentsOf: path.bytes)
         output.append(UInt8(ascii: "="))
         Self.escape(tree.bytes, tree[node].value, with: escaper, spaceAsPlus: spaceAsPlus, into: &output)
     }
@@ -119,16 +123,15 @@ struct FormSerializer {
         var members: [Range<Int>] = []
         swap(&members, &segments)
         defer { swap(&members, &segments) }
-        let moved = output.withUnsafeBufferPointer { text in
-            Self.sort(&members, in: firstSegment..<end) { Self.precedes(text, $0, $1, after: sharedPrefix) }
-        }
+        let text = output.bytes
+        let moved = Self.sort(&members, in: firstSegment..<end) { Self.precedes(text, $0, $1, after: sharedPrefix) }
         guard moved else { return }
 
         // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: output[regionStart...])
+        scratch.append(contentsOf: output.bytes(in: regionStart..<output.count))
         let unsorted = scratch
-        output.withUnsafeMutableBufferPointer { text in
+        output.withMutableBytes { text in
             unsorted.withUnsafeBufferPointer { unsorted in
                 var position = regionStart
                 for member in members[firstSegment..<end] {
@@ -204,16 +207,15 @@ struct FormSerializer {
 
     private var pathMark: PathMark {
         tracksRawPath
-            ? PathMark(escapedCount: path.count, escaped: path, raw: rawPath)
+            ? PathMark(escapedCount: path.count, escaped: Array(path.bytes), raw: rawPath)
             : PathMark(escapedCount: path.count)
     }
 
     private mutating func restorePath(to mark: PathMark) {
+        path.removeLast(to: tracksRawPath ? 0 : mark.escapedCount)
         if tracksRawPath {
-            path = mark.escaped
+            path.append(contentsOf: mark.escaped)
             rawPath = mark.raw
-        } else {
-            path.removeLast(path.count - mark.escapedCount)
         }
     }
 
@@ -264,7 +266,7 @@ struct FormSerializer {
             path.append(contentsOf: escaper.closeBracket)
         case .custom(let encode):
             let elementPath = encode(String(decoding: rawPath, as: UTF8.self), index)
-            path.removeAll(keepingCapacity: true)
+            path.removeLast(to: 0)
             rawPath.removeAll(keepingCapacity: true)
             appendToPath(elementPath)
         }
@@ -275,7 +277,7 @@ struct FormSerializer {
         _ range: Range<Int>,
         with escaper: PercentEscaper,
         spaceAsPlus: Bool,
-        into target: inout [UInt8]
+        into target: inout ByteBuffer
     ) {
         bytes.withUnsafeBufferPointer { bytes in
             escaper.escape(UnsafeBufferPointer(rebasing: bytes[range]), spaceAsPlus: spaceAsPlus, into: &target)

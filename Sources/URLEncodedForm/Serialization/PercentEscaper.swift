@@ -65,7 +65,7 @@ struct PercentEscaper: Sendable {
     /// the space it needs. Long text is written in blocks of 4 KiB, each into
     /// space for its worst case (three bytes per byte), trimmed after, so that it is read once.
     /// Both classify 16 bytes at a time when the allowed set is a few ranges, as usual sets are.
-    func escape(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout [UInt8]) {
+    func escape<Sink: ByteSink & ~Copyable>(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout Sink) {
         guard let origin = source.baseAddress, !source.isEmpty else { return }
         (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
             if source.count >= Self.blockSize, copied != nil {
@@ -104,22 +104,17 @@ struct PercentEscaper: Sendable {
 
     /// Escapes `count` bytes into at most `reserved` bytes at the end of `output`.
     @inline(__always)
-    private func append(
+    private func append<Sink: ByteSink & ~Copyable>(
         _ origin: UnsafePointer<UInt8>,
         count: Int,
         reserving reserved: Int,
         table: UnsafeBufferPointer<Entry>,
-        to output: inout [UInt8]
+        to output: inout Sink
     ) {
-        let start = output.count
-        // 16 bytes of slack let a chunk be stored whole near the end; trimmed below.
-        output.append(contentsOf: repeatElement(0, count: reserved &+ 16))
-        let end = output.withUnsafeMutableBufferPointer { buffer -> Int in
-            guard let target = buffer.baseAddress else { return start }
-            return write(origin, count: count, table: table, to: target, at: start)
+        // The sink's 16 bytes of scratch let a chunk be stored whole near the end.
+        output.appendWriting(upTo: reserved) { target in
+            write(origin, count: count, table: table, to: target, at: 0)
         }
-        assert(end <= start &+ reserved, "escaped text outgrew its reservation")
-        output.removeLast(output.count &- end)
     }
 
     /// Writes `count` escaped bytes at `position`, returning the end.
@@ -220,7 +215,7 @@ struct PercentEscaper: Sendable {
         return (changed &- pluses, pluses)
     }
 
-    func escape(_ text: String, spaceAsPlus: Bool, into output: inout [UInt8]) {
+    func escape<Sink: ByteSink & ~Copyable>(_ text: String, spaceAsPlus: Bool, into output: inout Sink) {
         var text = text
         text.withUTF8 { escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
     }

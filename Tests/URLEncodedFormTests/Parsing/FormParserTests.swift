@@ -31,6 +31,27 @@ struct FormParserTests {
         #expect(try parsedTree(input) == expected)
     }
 
+    @Test(
+        "values of every length end at their `&` and keep their escapes, wherever they fall in a 16-byte chunk",
+        arguments: [URLEncodedFormDecoder.SpaceDecoding.plusAsSpace, .plusLiteral]
+    )
+    func valueBoundaries(spaceDecoding: URLEncodedFormDecoder.SpaceDecoding) throws {
+        let decoder = URLEncodedFormDecoder(spaceDecoding: spaceDecoding, limits: .unlimited)
+        let pieces = ["a", "b", "+", "%41", "%2B", "%26", "%", "é", "="]
+        var random = SeededGenerator(seed: 31)
+        for _ in 0..<200 {
+            // Values of 0 to 40 pieces, so that `&`, `%` and `+` land at every lane of a chunk.
+            let values = (0..<5).map { _ in (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "a" }.joined() }
+            let input = values.enumerated().map { "k\($0.offset)=\($0.element)" }.joined(separator: "&")
+            let decoded = try decoder.decode([String: String].self, from: input)
+            for (index, value) in values.enumerated() {
+                let expected = String(
+                    decoding: LongTextEscapingTests.referenceDecode(Array(value.utf8), plusIsSpace: spaceDecoding == .plusAsSpace), as: UTF8.self)
+                #expect(decoded["k\(index)"] == expected, "value \(index) of \(input)")
+            }
+        }
+    }
+
     @Test("a plus is a plus with .plusLiteral")
     func plusLiteral() throws {
         let decoder = URLEncodedFormDecoder(spaceDecoding: .plusLiteral)
