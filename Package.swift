@@ -21,8 +21,10 @@ let package = Package(
         ),
         .testTarget(name: "URLEncodedFormTests", dependencies: ["URLEncodedForm"]),
         .testTarget(name: "URLEncodedFormRequestTests", dependencies: ["URLEncodedFormRequest"]),
-        // Depends on the executable only so that it is built before the tests run it.
-        .testTarget(name: "URLFormCommandTests", dependencies: ["urlform"]),
+        // Measures the decoder's memory in a process of its own, for the resource bound tests.
+        .executableTarget(name: "form-memory-probe", dependencies: ["URLEncodedForm"], path: "Tests/MemoryProbe"),
+        // Depends on the executables only so that they are built before the tests run them.
+        .testTarget(name: "URLFormCommandTests", dependencies: ["urlform", "form-memory-probe"]),
     ],
     swiftLanguageModes: [.v6]
 )

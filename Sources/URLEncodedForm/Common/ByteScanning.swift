@@ -91,12 +91,6 @@ struct ByteRangeSet: Sendable {
         let spans: UnsafeBufferPointer<ByteScanning.Vector>
         let letters: Bool
 
-        /// One bit per byte of `vector` that is *not* in the set.
-        @inline(__always)
-        func outsideBits(_ vector: ByteScanning.Vector) -> UInt32 {
-            ByteScanning.bits(outsideLanes(vector))
-        }
-
         /// 0xFF in each lane of `vector` that is *not* in the set, 0 elsewhere.
         @inline(__always)
         func outsideLanes(_ vector: ByteScanning.Vector) -> ByteScanning.Vector {

@@ -14,6 +14,8 @@ struct FormParser {
     private let limits: URLEncodedFormDecoder.Limits
     /// Whether the pair being inserted made a member whose key lies past the input's bytes.
     private var keptDecodedName = false
+    /// Offsets in the current name of punctuation that is text, not key path: see `markedText`.
+    private var textPunctuation: [Int] = []
 
     /// Reads `input` under the decoder's options.
     ///
@@ -154,18 +156,25 @@ struct FormParser {
     ) throws {
         var key = name
         let decodedStart = tree.bytes.count
+        textPunctuation.removeAll(keepingCapacity: true)
         if nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 {
-            PercentDecoding.decode(UnsafeBufferPointer(rebasing: input[name]), plusIsSpace: plusIsSpace, into: &tree.bytes)
+            let raw = UnsafeBufferPointer(rebasing: input[name])
+            PercentDecoding.decode(raw, plusIsSpace: plusIsSpace, into: &tree.bytes)
             repairUTF8(from: decodedStart)
             key = decodedStart..<tree.bytes.count
+            if nameClasses & ByteClass.escape != 0 {
+                findTextPunctuation(raw: raw, decoded: key)
+            }
         }
         components.removeAll(keepingCapacity: true)
         if nameClasses & (ByteClass.pathMark | ByteClass.escape) != 0 {
             let result = tree.bytes.withUnsafeBufferPointer { bytes in
-                Self.split(
-                    UnsafeBufferPointer(rebasing: bytes[key]), at: key.lowerBound,
-                    acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components
-                )
+                textPunctuation.withUnsafeBufferPointer { textPunctuation in
+                    Self.split(
+                        UnsafeBufferPointer(rebasing: bytes[key]), at: key.lowerBound, textPunctuation: textPunctuation,
+                        acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components
+                    )
+                }
             }
             switch result {
             case .path: break
@@ -197,6 +206,73 @@ struct FormParser {
         }
     }
 
+    /// The encoder writes a name's own `[`, `]` and `.` as lowercase escapes (`%5b`, `%5d`,
+    /// `%2e`), so that they read back as text; the bare characters and uppercase escapes, as
+    /// Alamofire and browsers write them, stay key-path punctuation. Records, in
+    /// `textPunctuation`, the offsets in the decoded name of the punctuation that is text.
+    ///
+    /// Punctuation is matched by its rank among the name's punctuation bytes, which repairing
+    /// invalid UTF-8 leaves unchanged, as it only rewrites bytes above 0x7F.
+    private mutating func findTextPunctuation(raw: UnsafeBufferPointer<UInt8>, decoded: Range<Int>) {
+        var ranks: [Int] = []
+        var rank = 0
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "%"), raw.count &- index > 2 {
+                switch (raw[index &+ 1], raw[index &+ 2]) {
+                case (UInt8(ascii: "5"), UInt8(ascii: "b")), (UInt8(ascii: "5"), UInt8(ascii: "d")):
+                    ranks.append(rank)
+                    rank &+= 1
+                    index &+= 3
+                    continue
+                case (UInt8(ascii: "2"), UInt8(ascii: "e")) where acceptsDots:
+                    ranks.append(rank)
+                    rank &+= 1
+                    index &+= 3
+                    continue
+                case (UInt8(ascii: "5"), UInt8(ascii: "B")), (UInt8(ascii: "5"), UInt8(ascii: "D")):
+                    rank &+= 1
+                    index &+= 3
+                    continue
+                case (UInt8(ascii: "2"), UInt8(ascii: "E")) where acceptsDots:
+                    rank &+= 1
+                    index &+= 3
+                    continue
+                case (let high, let low) where Self.isHexDigit(high) && Self.isHexDigit(low):
+                    // Any other escape decodes to one byte that is not punctuation.
+                    index &+= 3
+                    continue
+                default:
+                    break
+                }
+            }
+            if Self.isPunctuation(byte, acceptsDots: acceptsDots) { rank &+= 1 }
+            index &+= 1
+        }
+        guard !ranks.isEmpty else { return }
+        rank = 0
+        var next = 0
+        for offset in 0..<decoded.count where Self.isPunctuation(tree.bytes[decoded.lowerBound &+ offset], acceptsDots: acceptsDots) {
+            if next < ranks.count, ranks[next] == rank {
+                textPunctuation.append(offset)
+                next &+= 1
+            }
+            rank &+= 1
+        }
+    }
+
+    private static func isPunctuation(_ byte: UInt8, acceptsDots: Bool) -> Bool {
+        byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || (acceptsDots && byte == UInt8(ascii: "."))
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
+    }
+
     private func keyText(_ key: Range<Int>) -> String {
         URLEncodedFormDecodingError.shortened(String(decoding: tree.bytes[key], as: UTF8.self))
     }
@@ -209,15 +285,26 @@ struct FormParser {
 
     /// Splits `key` into the ranges of its components (offset by `base`): the name before any
     /// bracket, then each bracketed or dotted name. An empty range after the first is `[]`.
+    /// Punctuation at the offsets in `textPunctuation` is part of a name.
     private static func split(
-        _ key: UnsafeBufferPointer<UInt8>,
+        _ bytes: UnsafeBufferPointer<UInt8>,
         at base: Int,
+        textPunctuation: UnsafeBufferPointer<Int>,
         acceptsDots: Bool,
         maximumDepth: Int,
         into components: inout [Range<Int>]
     ) -> SplitResult {
         let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), dot = UInt8(ascii: ".")
-        let end = key.count
+        let end = bytes.count
+        /// The byte at `offset`, or 0 (never punctuation) where it is text.
+        struct Key {
+            let bytes: UnsafeBufferPointer<UInt8>
+            let textPunctuation: UnsafeBufferPointer<Int>
+            subscript(offset: Int) -> UInt8 {
+                textPunctuation.isEmpty || !textPunctuation.contains(offset) ? bytes[offset] : 0
+            }
+        }
+        let key = Key(bytes: bytes, textPunctuation: textPunctuation)
         var index = 0
         while index < end, key[index] != openBracket, !(acceptsDots && key[index] == dot) {
             if key[index] == closeBracket { return .malformed }

@@ -12,6 +12,8 @@ struct FormSerializer: ~Copyable {
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
+    /// Whether a name's own `.` must be marked as text: only when dots are key-path punctuation.
+    private let namesMarkDots: Bool
 
     private var output: ByteBuffer
     private var path = ByteBuffer(capacity: 64)
@@ -28,6 +30,7 @@ struct FormSerializer: ~Copyable {
         arrayEncoding = options.arrayEncoding
         keyPathEncoding = options.keyPathEncoding.style
         tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
+        namesMarkDots = if case .dots = options.keyPathEncoding.style { true } else { false }
         // Small trees get room for their worst case (every byte escaped), so the escaper never
         // grows the buffer; large ones start at one and a half times and grow as needed.
         let bytes = tree.bytes.count
@@ -239,7 +242,10 @@ struct FormSerializer: ~Copyable {
     }
 
     private mutating func appendToPath(_ key: Range<Int>, rawPrefix: UInt8?, rawSuffix: UInt8?) {
-        Self.escape(tree.bytes, key, with: escaper, spaceAsPlus: spaceAsPlus, into: &path)
+        let (escaper, spaceAsPlus, dots) = (escaper, spaceAsPlus, namesMarkDots)
+        tree.bytes.withUnsafeBufferPointer { bytes in
+            escaper.escapeName(UnsafeBufferPointer(rebasing: bytes[key]), spaceAsPlus: spaceAsPlus, dots: dots, into: &path)
+        }
         if tracksRawPath {
             if let rawPrefix { rawPath.append(rawPrefix) }
             rawPath.append(contentsOf: tree.bytes[key])
@@ -255,6 +261,9 @@ struct FormSerializer: ~Copyable {
     }
 
     private mutating func appendElementKey(index: Int) {
+        // Under the empty name, `[]=x` would be no key path at all; repeating the name (`=x&=y`)
+        // is the one way to write that array that reads back.
+        if path.isEmpty, !tracksRawPath { return }
         switch arrayEncoding {
         case .brackets:
             path.append(contentsOf: escaper.emptyBrackets)

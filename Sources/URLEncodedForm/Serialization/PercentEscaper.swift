@@ -13,6 +13,12 @@ struct PercentEscaper: Sendable {
     /// character set says.
     private let percentTable: [Entry]
     private let plusTable: [Entry]
+    /// For the names inside a key path: as above, but a name's own `[` and `]` (and `.` when
+    /// paths use dots) are written as lowercase escapes (`%5b`, `%5d`, `%2e`), which the decoder
+    /// reads as text, so that no name can change the structure of the form. Uppercase escapes and
+    /// the bare characters, as Alamofire and browsers write them, stay key-path punctuation.
+    /// Indexed by space encoding (bit 0) and dots (bit 1).
+    private let nameTables: [[Entry]]
     /// The bytes written as they are, for scanning 16 at a time; `nil` for a set of too many ranges.
     private let copied: ByteRangeSet?
 
@@ -29,10 +35,19 @@ struct PercentEscaper: Sendable {
         }
         let copiedBytes = isCopied
         copied = ByteRangeSet { copiedBytes[Int($0)] }
-        var table = (0...255).map { byte in isCopied[byte] ? Self.entry([UInt8(byte)]) : Self.escapeEntry(UInt8(byte)) }
-        percentTable = table
+        let percent = (0...255).map { byte in isCopied[byte] ? Self.entry([UInt8(byte)]) : Self.escapeEntry(UInt8(byte)) }
+        var table = percent
         table[Int(UInt8(ascii: " "))] = Self.plusEntry
-        plusTable = table
+        let plus = table
+        percentTable = percent
+        plusTable = plus
+        nameTables = [(false, false), (true, false), (false, true), (true, true)].map { spaceAsPlus, dots in
+            var nameTable = spaceAsPlus ? plus : percent
+            nameTable[Int(UInt8(ascii: "["))] = Self.entry(Array("%5b".utf8))
+            nameTable[Int(UInt8(ascii: "]"))] = Self.entry(Array("%5d".utf8))
+            if dots { nameTable[Int(UInt8(ascii: "."))] = Self.entry(Array("%2e".utf8)) }
+            return nameTable
+        }
         openBracket = Self.bytes(of: table[Int(UInt8(ascii: "["))])
         closeBracket = Self.bytes(of: table[Int(UInt8(ascii: "]"))])
         emptyBrackets = openBracket + closeBracket
@@ -98,6 +113,26 @@ struct PercentEscaper: Sendable {
         }
     }
 
+    /// Appends one name of a key path escaped, its `[` and `]` (and `.` with `dots`) as lowercase
+    /// escapes that read back as text. Names are short, so this takes the byte table alone.
+    func escapeName<Sink: ByteSink & ~Copyable>(
+        _ source: UnsafeBufferPointer<UInt8>,
+        spaceAsPlus: Bool,
+        dots: Bool,
+        into output: inout Sink
+    ) {
+        guard !source.isEmpty else { return }
+        nameTables[(spaceAsPlus ? 1 : 0) | (dots ? 2 : 0)].withUnsafeBufferPointer { table in
+            output.appendWriting(upTo: source.count &* 3) { target in
+                var position = 0
+                for byte in source {
+                    position = write(byte, table: table, to: target, at: position)
+                }
+                return position
+            }
+        }
+    }
+
     private static let blockSize = 4096
     /// Text up to this long is escaped through a stack buffer of three times the size.
     private static let shortTextSize = 64
@@ -131,10 +166,16 @@ struct PercentEscaper: Sendable {
         copied?.withRanges { copied in
             while index &+ 16 <= count {
                 let vector = ByteScanning.load(origin, index)
-                var changed = copied.outsideBits(vector)
+                let outside = copied.outsideLanes(vector)
                 // The whole chunk goes out first; each changed byte then takes its place and the
                 // rest of the chunk is stored again after it.
                 ByteScanning.store(vector, target, position)
+                if ByteScanning.isZero(outside) {
+                    position &+= 16
+                    index &+= 16
+                    continue
+                }
+                var changed = ByteScanning.bits(outside)
                 var shift = 0
                 while changed != 0 {
                     let lane = changed.trailingZeroBitCount

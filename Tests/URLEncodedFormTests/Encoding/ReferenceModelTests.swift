@@ -71,19 +71,48 @@ struct ReferenceModelTests {
         return escaped.replacingOccurrences(of: " ", with: "%20")
     }
 
-    static func model(_ value: Value, path: String?, _ options: Options) -> String {
+    /// A name inside a key path: its own `[` and `]` (and `.` when paths use dots) are written
+    /// as lowercase escapes, which read back as text.
+    static func escapeName(_ name: String, _ options: Options) -> String {
+        let dots = if case .dots = options.encoder.keyPathEncoding.style { true } else { false }
+        return name.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "[": "%5b"
+            case "]": "%5d"
+            case "." where dots: "%2e"
+            default: escape(String(scalar), options)
+            }
+        }.joined()
+    }
+
+    /// A path is kept twice: escaped for the text, and raw for a custom array encoding, which
+    /// receives the unescaped path.
+    struct Path {
+        var raw: String
+        var escaped: String
+    }
+
+    static func model(_ value: Value, path: Path?, _ options: Options) -> String {
         switch value {
         case .string(let text):
-            return escape(path ?? "", options) + "=" + escape(text, options)
+            return (path?.escaped ?? "") + "=" + escape(text, options)
         case .array(let elements):
             var parts: [String] = []
+            let base = path ?? Path(raw: "", escaped: "")
             for element in elements {
-                let elementPath: String
+                let elementPath: Path
                 switch options.encoder.arrayEncoding {
-                case .brackets: elementPath = (path ?? "") + "[]"
-                case .noBrackets: elementPath = path ?? ""
-                case .indexInBrackets: elementPath = (path ?? "") + "[\(parts.count)]"
-                case .custom(let encode): elementPath = encode(path ?? "", parts.count)
+                case .brackets where base.escaped.isEmpty, .indexInBrackets where base.escaped.isEmpty:
+                    // Under the empty name, brackets would make no key path; the name repeats.
+                    elementPath = base
+                case .brackets: elementPath = Path(raw: base.raw + "[]", escaped: base.escaped + escape("[]", options))
+                case .noBrackets: elementPath = base
+                case .indexInBrackets:
+                    elementPath = Path(
+                        raw: base.raw + "[\(parts.count)]", escaped: base.escaped + escape("[", options) + "\(parts.count)" + escape("]", options))
+                case .custom(let encode):
+                    let text = encode(base.raw, parts.count)
+                    elementPath = Path(raw: text, escaped: escape(text, options))
                 }
                 let part = model(element, path: elementPath, options)
                 if !part.isEmpty { parts.append(part) }
@@ -92,15 +121,21 @@ struct ReferenceModelTests {
         case .object(let members):
             var parts = members.map { key, member -> String in
                 let name = options.encoder.keyEncoding.encode(key)
-                let memberPath: String
+                let memberPath: Path
                 if let path {
                     switch options.encoder.keyPathEncoding.style {
-                    case .brackets: memberPath = path + "[\(name)]"
-                    case .dots: memberPath = path + ".\(name)"
-                    case .custom(let encode): memberPath = path + encode(name)
+                    case .brackets:
+                        memberPath = Path(
+                            raw: path.raw + "[\(name)]",
+                            escaped: path.escaped + escape("[", options) + escapeName(name, options) + escape("]", options))
+                    case .dots:
+                        memberPath = Path(raw: path.raw + ".\(name)", escaped: path.escaped + escape(".", options) + escapeName(name, options))
+                    case .custom(let encode):
+                        let text = encode(name)
+                        memberPath = Path(raw: path.raw + text, escaped: path.escaped + escape(text, options))
                     }
                 } else {
-                    memberPath = name
+                    memberPath = Path(raw: name, escaped: escapeName(name, options))
                 }
                 return model(member, path: memberPath, options)
             }.filter { !$0.isEmpty }

@@ -1,0 +1,39 @@
+import Foundation
+import URLEncodedForm
+
+// Target 3: whatever parses, written again by the encoder (brackets for arrays, members in
+// their order), parses back to the same value.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    var input = FuzzInput(UnsafeBufferPointer(start: start, count: count))
+    let dots = input.bool()
+    let plus = input.bool()
+    let tight = input.bool()
+    let decoder = URLEncodedFormDecoder(keyPathDecoding: dots ? .dots : .brackets, limits: tight ? FuzzOptions.tightLimits : .default)
+    let text = Array(input.rest)
+    guard let value = try? URLEncodedFormValue(parsing: text, decoder: decoder) else { return 0 }
+    let encoder = URLEncodedFormEncoder(
+        alphabetizeKeyValuePairs: false,
+        arrayEncoding: .brackets,
+        keyPathEncoding: dots ? .dots : .brackets,
+        spaceEncoding: plus ? .plusReplaced : .percentEscaped
+    )
+    let written: String
+    do {
+        written = try value.encoded(with: encoder)
+    } catch {
+        fatalError("a parsed value could not be written\n  input: \(String(decoding: text, as: UTF8.self))\n  error: \(error)")
+    }
+    // Escaping lengthens the text, so the second reading is not held to the input length limit.
+    var again = decoder
+    again.limits.maximumInputLength = .max
+    do {
+        let reparsed = try URLEncodedFormValue(parsing: written, decoder: again)
+        guard reparsed == value else {
+            fatalError("the value changed\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  first: \(value)\n  second: \(reparsed)")
+        }
+    } catch {
+        fatalError("what the encoder wrote did not parse\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  error: \(error)")
+    }
+    return 0
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Builds every libFuzzer target with AddressSanitizer and fuzzes each for FUZZ_SECONDS (60 by
+# default). Fails on any crash, leak, timeout, out-of-memory or failed check.
+#
+#   FUZZ_SECONDS=600 bash Fuzz/run.sh              # all targets
+#   FUZZ_SECONDS=600 bash Fuzz/run.sh roundtrip    # one
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
+    export PATH=/opt/swift/usr/bin:$PATH
+fi
+
+seconds=${FUZZ_SECONDS:-60}
+jobs=${FUZZ_JOBS:-2}
+build=.build-fuzz
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(parser decode roundtrip agreement)
+
+declare -A sources=(
+    [parser]=Fuzz/Targets/Parser.swift
+    [decode]=Fuzz/Targets/Decode.swift
+    [roundtrip]=Fuzz/Targets/RoundTrip.swift
+    [agreement]=Fuzz/Targets/Agreement.swift
+)
+
+mkdir -p "$build/lib"
+# The gold linker warns once per sanitizer symbol it cannot export; nothing else is dropped.
+quiet() { grep -v "Cannot export local symbol" || true; }
+flags=(-O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6)
+
+echo "==> building the library with coverage and AddressSanitizer"
+# The library is compiled once, as a static module; each target links it.
+swiftc "${flags[@]}" -module-name URLEncodedForm -emit-module -emit-module-path "$build/lib/URLEncodedForm.swiftmodule" \
+    -emit-library -static -o "$build/lib/libURLEncodedForm.a" $(find Sources/URLEncodedForm -name '*.swift' | sort) 2>&1 | quiet
+
+for target in "${targets[@]}"; do
+    source=${sources[$target]:-}
+    [ -n "$source" ] || { echo "unknown target: $target" >&2; exit 2; }
+    echo "==> building $target"
+    swiftc "${flags[@]}" -I "$build/lib" -L "$build/lib" -lURLEncodedForm \
+        Fuzz/Support/FuzzInput.swift "$source" -o "$build/$target" 2>&1 | quiet
+done
+
+fuzz() {
+    local target=$1 corpus="$build/corpus/$1"
+    mkdir -p "$corpus" "$build/artifacts/$target"
+    # New inputs go to the working corpus; the committed seeds are only read.
+    "$build/$target" "$corpus" "Fuzz/Corpus/$target" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 \
+        -max_len=8192 -detect_leaks=1 -print_final_stats=1 \
+        -artifact_prefix="$build/artifacts/$target/" >"$build/$target.log" 2>&1
+}
+
+# Targets run $jobs at a time, each in one process.
+pids=()
+for target in "${targets[@]}"; do
+    echo "==> fuzzing $target for ${seconds}s"
+    fuzz "$target" &
+    pids+=("$!")
+    if [ ${#pids[@]} -ge "$jobs" ]; then
+        wait "${pids[0]}" || true
+        pids=("${pids[@]:1}")
+    fi
+done
+wait || true
+
+status=0
+for target in "${targets[@]}"; do
+    log="$build/$target.log"
+    executions=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
+    if [ -z "$executions" ] || grep -qE "==ERROR|ERROR: libFuzzer|Fatal error|deadly signal|SUMMARY: " "$log"; then
+        echo "!! $target failed; the input is in $build/artifacts/$target/" >&2
+        grep -E "ERROR|Fatal error|SUMMARY|deadly signal|Test unit written|input:|written:|first:|second:|text:|value:|decoded:|error:" "$log" | head -30 >&2 || true
+        status=1
+        continue
+    fi
+    echo "   $target: $executions executions in ${seconds}s, corpus of $(find "$build/corpus/$target" -type f | wc -l) inputs"
+done
+exit $status

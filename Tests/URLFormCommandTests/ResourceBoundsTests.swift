@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+enum Sanitizers {
+    /// Whether the process runs under AddressSanitizer or ThreadSanitizer, whose shadow memory
+    /// a memory measurement would count.
+    static let active: Bool = {
+        guard let process = dlopen(nil, RTLD_NOW) else { return false }
+        return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+    }()
+}
+
+/// Memory of the decoder on hostile bodies, measured by the kernel in a process of its own
+/// (`form-memory-probe`, built beside the tests): how far the peak resident size rose above
+/// what the process held once the body was read. Time is printed, not asserted.
+@Suite(
+    "Resource bounds: memory of hostile bodies",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "reads Linux's /proc"),
+    .enabled(if: !Sanitizers.active, "sanitizers change memory use; CI runs these without them")
+)
+struct ResourceBoundsTests {
+    struct Probe {
+        var status: Int
+        var extraKiB: Int
+        var seconds: Double
+    }
+
+    static func probe(_ body: [UInt8], unlimited: Bool = false) throws -> Probe {
+        let process = Process()
+        process.executableURL = URLFormCommandTests.binary.deletingLastPathComponent().appendingPathComponent("form-memory-probe")
+        process.arguments = unlimited ? ["--unlimited"] : []
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // Written from another thread, so a large body cannot fill the pipe while nothing reads.
+        let writer = Thread {
+            input.fileHandleForWriting.write(Data(body))
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var fields: [String: String] = [:]
+        for field in text.split(whereSeparator: \.isWhitespace) {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        return Probe(
+            status: Int(fields["status"] ?? "") ?? -1,
+            extraKiB: Int(fields["extraKiB"] ?? "") ?? -1,
+            seconds: Double(fields["seconds"] ?? "") ?? -1
+        )
+    }
+
+    static let megabyte = 1_000_000
+
+    /// Bodies of about `size` bytes, each built to exhaust a decoder without limits, and whether
+    /// the default limits refuse it.
+    static func hostileBodies(size: Int) -> [(name: String, refused: Bool, body: [UInt8])] {
+        func repeated(_ piece: String, prefix: String = "", suffix: String = "") -> [UInt8] {
+            let count = (size - prefix.utf8.count - suffix.utf8.count) / piece.utf8.count
+            return Array((prefix + String(repeating: piece, count: count) + suffix).utf8)
+        }
+        return [
+            ("deep key", true, repeated("[x]", prefix: "a", suffix: "=1")),
+            ("distinct parameters", true, Array((0..<(size / 12)).map { "k\($0 + 1_000_000)=1" }.joined(separator: "&").utf8)),
+            ("one repeated key", true, repeated("a=1&")),
+            ("array pushes", true, repeated("a[]=1&")),
+            ("bracket soup", true, repeated("[", prefix: "a")),
+            // Within the limits: nothing to build, and one long value.
+            ("empty pairs", false, repeated("&")),
+            ("escaped value", false, repeated("%41", prefix: "a=")),
+        ]
+    }
+
+    @Test("each limit refuses a 1 MB hostile body before it costs more than a few MB")
+    func refusedBodies() throws {
+        for (name, refused, body) in Self.hostileBodies(size: Self.megabyte) {
+            let probe = try Self.probe(body)
+            print("\(name), 1 MB: status \(probe.status), \(probe.extraKiB) KiB, \(probe.seconds) s")
+            #expect(probe.status == (refused ? 1 : 0), "\(name)")
+            #expect(probe.extraKiB >= 0 && probe.extraKiB < 4 * 1024, "\(name) took \(probe.extraKiB) KiB")
+        }
+        // Past the length limit nothing is parsed, and nothing is allocated for it.
+        let long = try Self.probe(Self.hostileBodies(size: 3 * Self.megabyte)[1].body)
+        #expect(long.status == 1)
+        #expect(long.extraKiB >= 0 && long.extraKiB < 1024)
+    }
+
+    @Test("with the limits lifted, memory grows in proportion to the input")
+    func linearGrowth() throws {
+        // The deep key is left out: lifted, it nests a value a million levels deep, which Swift
+        // destroys recursively (the README's Security section says so).
+        for (index, (name, _, _)) in Self.hostileBodies(size: 1).enumerated().dropFirst() {
+            let small = try Self.probe(Self.hostileBodies(size: Self.megabyte)[index].body, unlimited: true)
+            let large = try Self.probe(Self.hostileBodies(size: 4 * Self.megabyte)[index].body, unlimited: true)
+            print("\(name), limits lifted: \(small.extraKiB) KiB and \(small.seconds) s for 1 MB, \(large.extraKiB) KiB and \(large.seconds) s for 4 MB")
+            #expect(small.status >= 0 && large.status >= 0)
+            // Four times the input, about four times the memory; a quadratic cost would be 16.
+            #expect(Double(large.extraKiB) <= Double(small.extraKiB) * 6 + 1024, "\(name): \(small.extraKiB) → \(large.extraKiB) KiB")
+        }
+    }
+}
