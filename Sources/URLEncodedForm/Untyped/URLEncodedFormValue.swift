@@ -102,6 +102,8 @@ extension URLEncodedFormValue: ExpressibleByStringLiteral, ExpressibleByArrayLit
 }
 
 extension URLEncodedFormValue: Codable {
+    /// Writes text as a single value, arrays as unkeyed containers and objects as keyed ones, in
+    /// member order, so any encoder (JSON included) can hold a form.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .string(let text):
