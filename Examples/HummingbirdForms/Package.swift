@@ -1,0 +1,29 @@
+// swift-tools-version:6.1
+import Foundation
+import PackageDescription
+
+// The library is a path dependency, whose package identity is the name of the repository's
+// folder; that name differs between checkouts, so it is read here.
+let libraryPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+// A Hummingbird 2 app that serves an HTML form and decodes what browsers post with
+// URLEncodedForm. Its own package, so the library keeps no dependencies.
+let package = Package(
+    name: "HummingbirdForms",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+        .package(path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "HummingbirdForms",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "URLEncodedForm", package: libraryPackage),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
