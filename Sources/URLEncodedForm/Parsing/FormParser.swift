@@ -14,7 +14,8 @@ struct FormParser {
     private let limits: URLEncodedFormDecoder.Limits
     /// Whether the pair being inserted made a member whose key lies past the input's bytes.
     private var keptDecodedName = false
-    /// Offsets in the current name of punctuation that is text, not key path: see `markedText`.
+    /// Offsets in the current name of punctuation that is text, not key path: see
+    /// `findTextPunctuation`.
     private var textPunctuation: [Int] = []
 
     /// Reads `input` under the decoder's options.
@@ -218,36 +219,20 @@ struct FormParser {
         var rank = 0
         var index = 0
         while index < raw.count {
-            let byte = raw[index]
-            if byte == UInt8(ascii: "%"), raw.count &- index > 2 {
-                switch (raw[index &+ 1], raw[index &+ 2]) {
-                case (UInt8(ascii: "5"), UInt8(ascii: "b")), (UInt8(ascii: "5"), UInt8(ascii: "d")):
-                    ranks.append(rank)
-                    rank &+= 1
-                    index &+= 3
-                    continue
-                case (UInt8(ascii: "2"), UInt8(ascii: "e")) where acceptsDots:
-                    ranks.append(rank)
-                    rank &+= 1
-                    index &+= 3
-                    continue
-                case (UInt8(ascii: "5"), UInt8(ascii: "B")), (UInt8(ascii: "5"), UInt8(ascii: "D")):
-                    rank &+= 1
-                    index &+= 3
-                    continue
-                case (UInt8(ascii: "2"), UInt8(ascii: "E")) where acceptsDots:
-                    rank &+= 1
-                    index &+= 3
-                    continue
-                case (let high, let low) where Self.isHexDigit(high) && Self.isHexDigit(low):
-                    // Any other escape decodes to one byte that is not punctuation.
-                    index &+= 3
-                    continue
-                default:
-                    break
-                }
+            var byte = raw[index]
+            var isTextMark = false
+            if byte == UInt8(ascii: "%"), raw.count &- index > 2,
+                let escaped = PercentDecoding.escapedByte(raw[index &+ 1], raw[index &+ 2])
+            {
+                byte = escaped
+                // `%5b`, `%5d`, `%2e`: the digits are shared, so a lowercase last letter is the mark.
+                isTextMark = raw[index &+ 2] >= UInt8(ascii: "a")
+                index &+= 2
             }
-            if Self.isPunctuation(byte, acceptsDots: acceptsDots) { rank &+= 1 }
+            if Self.isPunctuation(byte, acceptsDots: acceptsDots) {
+                if isTextMark { ranks.append(rank) }
+                rank &+= 1
+            }
             index &+= 1
         }
         guard !ranks.isEmpty else { return }
@@ -264,13 +249,6 @@ struct FormParser {
 
     private static func isPunctuation(_ byte: UInt8, acceptsDots: Bool) -> Bool {
         byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || (acceptsDots && byte == UInt8(ascii: "."))
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
-        default: false
-        }
     }
 
     private func keyText(_ key: Range<Int>) -> String {

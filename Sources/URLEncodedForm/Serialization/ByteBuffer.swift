@@ -82,14 +82,6 @@ struct ByteBuffer: ByteSink, ~Copyable {
         count &+= bytes.count
     }
 
-    /// Appends bytes of the buffer itself, for repeating a part already written.
-    mutating func appendCopy(of range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the buffer")
-        reserve(range.count)
-        (base + count).update(from: base + range.lowerBound, count: range.count)
-        count &+= range.count
-    }
-
     mutating func appendWriting(upTo extra: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(extra &+ 16)
         let kept = body(base + count)
