@@ -24,9 +24,12 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     } catch {
         fatalError("a parsed value could not be written\n  input: \(String(decoding: text, as: UTF8.self))\n  error: \(error)")
     }
-    // Escaping lengthens the text, so the second reading is not held to the input length limit.
+    // Escaping lengthens the text, so the second reading is not held to the input length limit;
+    // and an array read from a repeated key (`a=1&a=2`) is written with brackets (`a[]=1`), one
+    // component deeper, so it may go one past the depth limit.
     var again = decoder
     again.limits.maximumInputLength = .max
+    again.limits.maximumDepth = decoder.limits.maximumDepth + 1
     do {
         let reparsed = try URLEncodedFormValue(parsing: written, decoder: again)
         guard reparsed == value else {

@@ -64,6 +64,17 @@ struct EncoderSafetyTests {
         }
     }
 
+    @Test("an array read from a repeated key at the depth limit is written one component deeper")
+    func repeatedKeyAtDepthLimit() throws {
+        // Found by the round-trip fuzz target: `a=1&a=2` becomes `a[]=1&a[]=2` when written.
+        let decoder = URLEncodedFormDecoder(limits: .init(maximumDepth: 3))
+        let value = try URLEncodedFormValue(parsing: "x[y][z]=1&x[y][z]=2", decoder: decoder)
+        let written = try value.encoded(with: URLEncodedFormEncoder(alphabetizeKeyValuePairs: false))
+        #expect(written == "x%5By%5D%5Bz%5D%5B%5D=1&x%5By%5D%5Bz%5D%5B%5D=2")
+        #expect(throws: URLEncodedFormDecodingError.self) { try URLEncodedFormValue(parsing: written, decoder: decoder) }
+        #expect(try URLEncodedFormValue(parsing: written, decoder: URLEncodedFormDecoder(limits: .init(maximumDepth: 4))) == value)
+    }
+
     @Test("invalid UTF-8 before a marked bracket does not move the mark")
     func markAfterRepair() throws {
         let decoded = try URLEncodedFormDecoder().decode([String: [String: String]].self, from: Array("x%FF%5ba%5d[y]=1".utf8))
