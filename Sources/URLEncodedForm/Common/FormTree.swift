@@ -200,6 +200,16 @@ struct FormTree {
         return child
     }
 
+    /// The child of `parent` at `position`, which must be below its child count. It walks the
+    /// siblings: the encoder asks only after an array element wrote nothing.
+    func child(of parent: Int, at position: Int) -> Int {
+        var child = nodes[parent].firstChild
+        for _ in 0..<position {
+            child = nodes[child].nextSibling
+        }
+        return child
+    }
+
     /// The member of `object` whose key is `key`, without adding anything.
     func member(of object: Int, named key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard nodes[object].kind == .object else { return nil }

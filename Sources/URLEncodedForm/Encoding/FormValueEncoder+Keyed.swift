@@ -3,7 +3,7 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let storage: FormEncodingStorage
     let object: Int
 
-    var codingPath: [any CodingKey] { storage.tree.codingPath(of: object) }
+    var codingPath: [any CodingKey] { storage.codingPath(of: object) }
 
     private func member(_ key: Key) -> Int {
         storage.member(of: object, key: key.stringValue)

@@ -1,15 +1,15 @@
-/// Writes the one value of a node.
+/// Writes the one value of a slot.
 struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
     let storage: FormEncodingStorage
-    let node: Int
+    let slot: Int
     private var holdsValue = false
 
-    init(storage: FormEncodingStorage, node: Int) {
+    init(storage: FormEncodingStorage, slot: Int) {
         self.storage = storage
-        self.node = node
+        self.slot = slot
     }
 
-    var codingPath: [any CodingKey] { storage.tree.codingPath(of: node) }
+    var codingPath: [any CodingKey] { storage.codingPath(of: slot) }
 
     private mutating func claim(_ value: @autoclosure () -> Any) throws {
         guard !holdsValue else {
@@ -25,81 +25,81 @@ struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws {
         try claim(Optional<Any>.none as Any)
         guard let text = storage.nilText else { return }
-        storage.write(text, into: node)
+        storage.write(text, into: slot)
     }
 
     mutating func encode(_ value: Bool) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: String) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: Double) throws {
         try claim(value)
-        storage.write(float: value, into: node)
+        storage.write(float: value, into: slot)
     }
 
     mutating func encode(_ value: Float) throws {
         try claim(value)
-        storage.write(float: value, into: node)
+        storage.write(float: value, into: slot)
     }
 
     mutating func encode(_ value: Int) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: Int8) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: Int16) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: Int32) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: Int64) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: UInt) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: UInt8) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: UInt16) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: UInt32) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode(_ value: UInt64) throws {
         try claim(value)
-        storage.write(value, into: node)
+        storage.write(value, into: slot)
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         try claim(value)
-        try storage.encode(value, into: node)
+        try storage.encode(value, into: slot)
     }
 }

@@ -9,72 +9,79 @@ struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         self.array = array
     }
 
-    var codingPath: [any CodingKey] { storage.tree.codingPath(of: array) }
+    var codingPath: [any CodingKey] { storage.codingPath(of: array) }
 
+    /// The slot of the next element, for a value that may write nothing.
     private mutating func nextElement() -> Int {
         count += 1
-        return storage.tree.appendElement(to: array)
+        return storage.element(of: array, at: count - 1)
+    }
+
+    /// The node of the next element, for a scalar.
+    private mutating func nextElementNode() -> Int {
+        count += 1
+        return storage.elementNode(of: array, at: count - 1)
     }
 
     mutating func encodeNil() throws {
         guard let text = storage.nilText else { return }
-        storage.write(text, into: nextElement())
+        storage.write(text, into: nextElementNode())
     }
 
     mutating func encode(_ value: Bool) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: String) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: Double) throws {
-        storage.write(float: value, into: nextElement())
+        storage.write(float: value, into: nextElementNode())
     }
 
     mutating func encode(_ value: Float) throws {
-        storage.write(float: value, into: nextElement())
+        storage.write(float: value, into: nextElementNode())
     }
 
     mutating func encode(_ value: Int) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: Int8) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: Int16) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: Int32) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: Int64) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: UInt) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: UInt8) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: UInt16) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: UInt32) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode(_ value: UInt64) throws {
-        storage.write(value, into: nextElement())
+        storage.write(value, into: nextElementNode())
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {

@@ -1,14 +1,14 @@
 /// The `Encoder` that `encode(to:)` implementations write into.
 ///
-/// A struct of the storage and the node being written: each nested value gets its own, which
+/// A struct of the storage and the slot being written: each nested value gets its own, which
 /// costs no allocation, since it fits an existential's inline buffer. Like every encoder, it is
 /// only valid during the `encode(to:)` call it is passed to.
 struct FormValueEncoder: Encoder {
     let storage: FormEncodingStorage
-    /// The node the value being encoded writes into.
+    /// The slot the value being encoded writes into (see ``FormEncodingStorage``).
     let target: Int
 
-    var codingPath: [any CodingKey] { storage.tree.codingPath(of: target) }
+    var codingPath: [any CodingKey] { storage.codingPath(of: target) }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -21,15 +21,15 @@ struct FormValueEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        FormSingleValueEncodingContainer(storage: storage, node: target)
+        FormSingleValueEncodingContainer(storage: storage, slot: target)
     }
 }
 
 extension FormEncodingStorage {
-    /// Encodes `value` into `node`: scalars directly, anything else through its own
-    /// `encode(to:)` with an encoder pointed at `node`.
-    func encode<Value: Encodable>(_ value: Value, into node: Int) throws {
-        if try writeScalar(value, into: node) { return }
-        try value.encode(to: FormValueEncoder(storage: self, target: node))
+    /// Encodes `value` into `slot`: scalars directly, anything else through its own
+    /// `encode(to:)` with an encoder pointed at `slot`.
+    func encode<Value: Encodable>(_ value: Value, into slot: Int) throws {
+        if try writeScalar(value, into: slot) { return }
+        try value.encode(to: FormValueEncoder(storage: self, target: slot))
     }
 }

@@ -14,9 +14,6 @@ struct FormParser {
     private let limits: URLEncodedFormDecoder.Limits
     /// Whether the pair being inserted made a member whose key lies past the input's bytes.
     private var keptDecodedName = false
-    /// Offsets in the current name of punctuation that is text, not key path: see
-    /// `findTextPunctuation`.
-    private var textPunctuation: [Int] = []
 
     /// Reads `input` under the decoder's options.
     ///
@@ -157,25 +154,19 @@ struct FormParser {
     ) throws {
         var key = name
         let decodedStart = tree.bytes.count
-        textPunctuation.removeAll(keepingCapacity: true)
         if nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 {
             let raw = UnsafeBufferPointer(rebasing: input[name])
             PercentDecoding.decode(raw, plusIsSpace: plusIsSpace, into: &tree.bytes)
             repairUTF8(from: decodedStart)
             key = decodedStart..<tree.bytes.count
-            if nameClasses & ByteClass.escape != 0 {
-                findTextPunctuation(raw: raw, decoded: key)
-            }
         }
         components.removeAll(keepingCapacity: true)
         if nameClasses & (ByteClass.pathMark | ByteClass.escape) != 0 {
             let result = tree.bytes.withUnsafeBufferPointer { bytes in
-                textPunctuation.withUnsafeBufferPointer { textPunctuation in
-                    Self.split(
-                        UnsafeBufferPointer(rebasing: bytes[key]), at: key.lowerBound, textPunctuation: textPunctuation,
-                        acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components
-                    )
-                }
+                Self.split(
+                    UnsafeBufferPointer(rebasing: bytes[key]), at: key.lowerBound,
+                    acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components
+                )
             }
             switch result {
             case .path: break
@@ -207,50 +198,6 @@ struct FormParser {
         }
     }
 
-    /// The encoder writes a name's own `[`, `]` and `.` as lowercase escapes (`%5b`, `%5d`,
-    /// `%2e`), so that they read back as text; the bare characters and uppercase escapes, as
-    /// Alamofire and browsers write them, stay key-path punctuation. Records, in
-    /// `textPunctuation`, the offsets in the decoded name of the punctuation that is text.
-    ///
-    /// Punctuation is matched by its rank among the name's punctuation bytes, which repairing
-    /// invalid UTF-8 leaves unchanged, as it only rewrites bytes above 0x7F.
-    private mutating func findTextPunctuation(raw: UnsafeBufferPointer<UInt8>, decoded: Range<Int>) {
-        var ranks: [Int] = []
-        var rank = 0
-        var index = 0
-        while index < raw.count {
-            var byte = raw[index]
-            var isTextMark = false
-            if byte == UInt8(ascii: "%"), raw.count &- index > 2,
-                let escaped = PercentDecoding.escapedByte(raw[index &+ 1], raw[index &+ 2])
-            {
-                byte = escaped
-                // `%5b`, `%5d`, `%2e`: the digits are shared, so a lowercase last letter is the mark.
-                isTextMark = raw[index &+ 2] >= UInt8(ascii: "a")
-                index &+= 2
-            }
-            if Self.isPunctuation(byte, acceptsDots: acceptsDots) {
-                if isTextMark { ranks.append(rank) }
-                rank &+= 1
-            }
-            index &+= 1
-        }
-        guard !ranks.isEmpty else { return }
-        rank = 0
-        var next = 0
-        for offset in 0..<decoded.count where Self.isPunctuation(tree.bytes[decoded.lowerBound &+ offset], acceptsDots: acceptsDots) {
-            if next < ranks.count, ranks[next] == rank {
-                textPunctuation.append(offset)
-                next &+= 1
-            }
-            rank &+= 1
-        }
-    }
-
-    private static func isPunctuation(_ byte: UInt8, acceptsDots: Bool) -> Bool {
-        byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || (acceptsDots && byte == UInt8(ascii: "."))
-    }
-
     private func keyText(_ key: Range<Int>) -> String {
         URLEncodedFormDecodingError.shortened(String(decoding: tree.bytes[key], as: UTF8.self))
     }
@@ -263,26 +210,17 @@ struct FormParser {
 
     /// Splits `key` into the ranges of its components (offset by `base`): the name before any
     /// bracket, then each bracketed or dotted name. An empty range after the first is `[]`.
-    /// Punctuation at the offsets in `textPunctuation` is part of a name.
+    /// Escaped punctuation (`%5B`, `%5b`) was decoded before, so it is punctuation too, as in
+    /// Alamofire, qs, Rails and PHP.
     private static func split(
-        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ key: UnsafeBufferPointer<UInt8>,
         at base: Int,
-        textPunctuation: UnsafeBufferPointer<Int>,
         acceptsDots: Bool,
         maximumDepth: Int,
         into components: inout [Range<Int>]
     ) -> SplitResult {
         let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), dot = UInt8(ascii: ".")
-        let end = bytes.count
-        /// The byte at `offset`, or 0 (never punctuation) where it is text.
-        struct Key {
-            let bytes: UnsafeBufferPointer<UInt8>
-            let textPunctuation: UnsafeBufferPointer<Int>
-            subscript(offset: Int) -> UInt8 {
-                textPunctuation.isEmpty || !textPunctuation.contains(offset) ? bytes[offset] : 0
-            }
-        }
-        let key = Key(bytes: bytes, textPunctuation: textPunctuation)
+        let end = key.count
         var index = 0
         while index < end, key[index] != openBracket, !(acceptsDots && key[index] == dot) {
             if key[index] == closeBracket { return .malformed }

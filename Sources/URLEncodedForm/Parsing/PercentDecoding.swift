@@ -70,13 +70,6 @@ enum PercentDecoding {
         return written
     }
 
-    /// The byte that `%` followed by `high` and `low` stands for, or `nil` when they are not two
-    /// hex digits (and the `%` is itself).
-    static func escapedByte(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        let high = hexValue[Int(high)], low = hexValue[Int(low)]
-        return high < 16 && low < 16 ? high &<< 4 | low : nil
-    }
-
     /// Hex digit values, 0xFF for every other byte.
     private static let hexValue: [UInt8] = (0...255).map { byte in
         switch UInt8(byte) {

@@ -10,10 +10,9 @@ struct FormSerializer: ~Copyable {
     private let sortsMembers: Bool
     private let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
+    private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
-    /// Whether a name's own `.` must be marked as text: only when dots are key-path punctuation.
-    private let namesMarkDots: Bool
 
     private var output: ByteBuffer
     private var path = ByteBuffer(capacity: 64)
@@ -29,8 +28,8 @@ struct FormSerializer: ~Copyable {
         sortsMembers = options.alphabetizeKeyValuePairs
         arrayEncoding = options.arrayEncoding
         keyPathEncoding = options.keyPathEncoding.style
+        keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
-        namesMarkDots = if case .dots = options.keyPathEncoding.style { true } else { false }
         // Small trees get room for their worst case (every byte escaped), so the escaper never
         // grows the buffer; large ones start at one and a half times and grow as needed.
         let bytes = tree.bytes.count
@@ -94,8 +93,9 @@ struct FormSerializer: ~Copyable {
         }
     }
 
-    /// Array elements keep their order. An element that writes nothing (an empty array or
-    /// object, a dropped `nil`) takes no index, so indices stay dense.
+    /// Array elements keep their order, and an element's index is its position. The encoder makes
+    /// an element only when something is written to it (see ``FormEncodingStorage``); one emptied
+    /// afterwards takes no index.
     private mutating func writeElements(of array: Int) {
         let mark = pathMark
         var index = 0
@@ -223,33 +223,48 @@ struct FormSerializer: ~Copyable {
     }
 
     private mutating func appendMemberKey(_ member: Int, isTopLevel: Bool) {
-        let key = tree[member].key
+        // The tree keeps coding keys as they are, so `keyEncoding` applies here, to each name on
+        // its own; two keys it makes equal stay two members, as in Alamofire.
+        let name = keyEncoding.map { Name.text($0.encode(tree.keyString(of: member))) } ?? .bytes(tree[member].key)
         if isTopLevel {
-            appendToPath(key, rawPrefix: nil, rawSuffix: nil)
+            appendToPath(name, rawPrefix: nil, rawSuffix: nil)
             return
         }
         switch keyPathEncoding {
         case .brackets:
             path.append(contentsOf: escaper.openBracket)
-            appendToPath(key, rawPrefix: UInt8(ascii: "["), rawSuffix: UInt8(ascii: "]"))
+            appendToPath(name, rawPrefix: UInt8(ascii: "["), rawSuffix: UInt8(ascii: "]"))
             path.append(contentsOf: escaper.closeBracket)
         case .dots:
             path.append(contentsOf: escaper.dot)
-            appendToPath(key, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
+            appendToPath(name, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
         case .custom(let encode):
-            appendToPath(encode(tree.keyString(of: member)))
+            switch name {
+            case .bytes: appendToPath(encode(tree.keyString(of: member)))
+            case .text(let text): appendToPath(encode(text))
+            }
         }
     }
 
-    private mutating func appendToPath(_ key: Range<Int>, rawPrefix: UInt8?, rawSuffix: UInt8?) {
-        let (escaper, spaceAsPlus, dots) = (escaper, spaceAsPlus, namesMarkDots)
-        tree.bytes.withUnsafeBufferPointer { bytes in
-            escaper.escapeName(UnsafeBufferPointer(rebasing: bytes[key]), spaceAsPlus: spaceAsPlus, dots: dots, into: &path)
+    /// A member's name: its key in the tree, or the text `keyEncoding` made of it.
+    private enum Name {
+        case bytes(Range<Int>)
+        case text(String)
+    }
+
+    private mutating func appendToPath(_ name: Name, rawPrefix: UInt8?, rawSuffix: UInt8?) {
+        if tracksRawPath, let rawPrefix { rawPath.append(rawPrefix) }
+        switch name {
+        case .bytes(let key): appendToPath(key)
+        case .text(let text): appendToPath(text)
         }
+        if tracksRawPath, let rawSuffix { rawPath.append(rawSuffix) }
+    }
+
+    private mutating func appendToPath(_ key: Range<Int>) {
+        Self.escape(tree.bytes, key, with: escaper, spaceAsPlus: spaceAsPlus, into: &path)
         if tracksRawPath {
-            if let rawPrefix { rawPath.append(rawPrefix) }
             rawPath.append(contentsOf: tree.bytes[key])
-            if let rawSuffix { rawPath.append(rawSuffix) }
         }
     }
 

@@ -13,12 +13,6 @@ struct PercentEscaper: Sendable {
     /// character set says.
     private let percentTable: [Entry]
     private let plusTable: [Entry]
-    /// For the names inside a key path: as above, but a name's own `[` and `]` (and `.` when
-    /// paths use dots) are written as lowercase escapes (`%5b`, `%5d`, `%2e`), which the decoder
-    /// reads as text, so that no name can change the structure of the form. Uppercase escapes and
-    /// the bare characters, as Alamofire and browsers write them, stay key-path punctuation.
-    /// Indexed by space encoding (bit 0) and dots (bit 1).
-    private let nameTables: [[Entry]]
     /// The bytes written as they are, for scanning 16 at a time; `nil` for a set of too many ranges.
     private let copied: ByteRangeSet?
 
@@ -38,16 +32,8 @@ struct PercentEscaper: Sendable {
         let percent = (0...255).map { byte in isCopied[byte] ? Self.entry([UInt8(byte)]) : Self.escapeEntry(UInt8(byte)) }
         var table = percent
         table[Int(UInt8(ascii: " "))] = Self.plusEntry
-        let plus = table
         percentTable = percent
-        plusTable = plus
-        nameTables = [(false, false), (true, false), (false, true), (true, true)].map { spaceAsPlus, dots in
-            var nameTable = spaceAsPlus ? plus : percent
-            nameTable[Int(UInt8(ascii: "["))] = Self.entry(Array("%5b".utf8))
-            nameTable[Int(UInt8(ascii: "]"))] = Self.entry(Array("%5d".utf8))
-            if dots { nameTable[Int(UInt8(ascii: "."))] = Self.entry(Array("%2e".utf8)) }
-            return nameTable
-        }
+        plusTable = table
         openBracket = Self.bytes(of: table[Int(UInt8(ascii: "["))])
         closeBracket = Self.bytes(of: table[Int(UInt8(ascii: "]"))])
         emptyBrackets = openBracket + closeBracket
@@ -109,26 +95,6 @@ struct PercentEscaper: Sendable {
                 output.append(contentsOf: source)
             } else {
                 append(origin, count: source.count, reserving: source.count &+ escapes &* 2, table: table, to: &output)
-            }
-        }
-    }
-
-    /// Appends one name of a key path escaped, its `[` and `]` (and `.` with `dots`) as lowercase
-    /// escapes that read back as text. Names are short, so this takes the byte table alone.
-    func escapeName<Sink: ByteSink & ~Copyable>(
-        _ source: UnsafeBufferPointer<UInt8>,
-        spaceAsPlus: Bool,
-        dots: Bool,
-        into output: inout Sink
-    ) {
-        guard !source.isEmpty else { return }
-        nameTables[(spaceAsPlus ? 1 : 0) | (dots ? 2 : 0)].withUnsafeBufferPointer { table in
-            output.appendWriting(upTo: source.count &* 3) { target in
-                var position = 0
-                for byte in source {
-                    position = write(byte, table: table, to: target, at: position)
-                }
-                return position
             }
         }
     }

@@ -79,6 +79,64 @@ struct AlamofireCompatibilityTests {
     }
 
     @Test(
+        "names that keyEncoding makes equal are both written",
+        arguments: [
+            (URLEncodedFormEncoder.KeyEncoding.lowercased, "j=1&j=2&x%5Bk%5D=3&x%5Bk%5D=4"),
+            (.uppercased, "J=1&J=2&X%5BK%5D=3&X%5BK%5D=4"),
+            (.convertToSnakeCase, "j=1&j=2&x%5Bk%5D=3&x%5Bk%5D=4"),
+        ]
+    )
+    func collidingNames(keyEncoding: URLEncodedFormEncoder.KeyEncoding, expected: String) throws {
+        let value: [String: URLEncodedFormValue] = ["j": "1", "J": "2", "x": ["k": "3", "K": "4"]]
+        #expect(try formText(value, URLEncodedFormEncoder(keyEncoding: keyEncoding)) == expected)
+    }
+
+    /// Alamofire finds element `i` of an array by index on every write: the element at `i` if the
+    /// array has one, else a new last element. After an element that wrote nothing, the next
+    /// element's first write is appended short of its index and its second one appended again.
+    @Test(
+        "array elements after one that wrote nothing are placed as Alamofire places them",
+        arguments: [
+            (Elements.emptyThenScalar, "x%5B0%5D=a"),
+            (.emptyThenPairThenScalar, "x%5B0%5D%5B0%5D=a&x%5B1%5D%5B0%5D=b&x%5B2%5D=c"),
+            (.droppedObjectThenObject, "x%5B0%5D%5Bk%5D=a&x%5B1%5D%5Bm%5D=b"),
+            (.pairs, "x%5B0%5D%5B0%5D=a&x%5B0%5D%5B1%5D=b&x%5B1%5D%5B0%5D=c"),
+        ]
+    )
+    func elementPositions(elements: Elements, expected: String) throws {
+        let encoder = URLEncodedFormEncoder(alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets)
+        #expect(try formText(["x": elements], encoder) == expected)
+    }
+
+    struct Members: Encodable {
+        var k: String?
+        var m: String?
+    }
+
+    enum Elements: Encodable, Sendable {
+        case emptyThenScalar, emptyThenPairThenScalar, droppedObjectThenObject, pairs
+
+        func encode(to encoder: any Encoder) throws {
+            var array = encoder.unkeyedContainer()
+            switch self {
+            case .emptyThenScalar:
+                try array.encode([String]())
+                try array.encode("a")
+            case .emptyThenPairThenScalar:
+                try array.encode([String?.none])
+                try array.encode(["a", "b"])
+                try array.encode("c")
+            case .droppedObjectThenObject:
+                try array.encode(Members(k: nil, m: nil))
+                try array.encode(Members(k: "a", m: "b"))
+            case .pairs:
+                try array.encode(["a", "b"])
+                try array.encode(["c"])
+            }
+        }
+    }
+
+    @Test(
         "numbers are written as Swift describes them",
         arguments: [
             (NumberBox(1.0), "1.0"),
