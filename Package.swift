@@ -23,6 +23,8 @@ let package = Package(
         .testTarget(name: "URLEncodedFormRequestTests", dependencies: ["URLEncodedFormRequest"]),
         // Measures the decoder's memory in a process of its own, for the resource bound tests.
         .executableTarget(name: "form-memory-probe", dependencies: ["URLEncodedForm"], path: "Tests/MemoryProbe"),
+        // Times hostile bodies at n and 8n bytes and fails on a super-linear ratio; run by CI in release.
+        .executableTarget(name: "form-complexity-check", dependencies: ["URLEncodedForm"], path: "Tests/ComplexityCheck"),
         // Depends on the executables only so that they are built before the tests run them.
         .testTarget(name: "URLFormCommandTests", dependencies: ["urlform", "form-memory-probe"]),
     ],

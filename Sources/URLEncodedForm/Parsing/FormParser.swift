@@ -189,10 +189,15 @@ struct FormParser {
     /// A percent-decoded name may hold bytes that are not UTF-8; they become U+FFFD, as the
     /// standard's parser decodes them, so that names compare as the strings they become.
     private mutating func repairUTF8(from start: Int) {
-        let decoded = tree.bytes[start...]
-        guard decoded.contains(where: { $0 >= 0x80 }) else { return }
-        let repaired = String(decoding: decoded, as: UTF8.self)
-        if !repaired.utf8.elementsEqual(decoded) {
+        // Read through a pointer: a slice of `tree.bytes` held across the mutation below would
+        // make it copy the whole buffer, the input included, once per name.
+        let repaired: String? = tree.bytes.withUnsafeBufferPointer { bytes in
+            let decoded = UnsafeBufferPointer(rebasing: bytes[start...])
+            guard decoded.contains(where: { $0 >= 0x80 }) else { return nil }
+            let repaired = String(decoding: decoded, as: UTF8.self)
+            return repaired.utf8.elementsEqual(decoded) ? nil : repaired
+        }
+        if let repaired {
             tree.bytes.removeSubrange(start...)
             tree.bytes.append(contentsOf: repaired.utf8)
         }

@@ -1,34 +1,58 @@
 extension FormDecodingStorage {
-    /// The untyped value of `node`, built without recursion: a child is always appended after its
-    /// parent, so walking the nodes backwards finds every child's value ready.
+    /// The untyped value of `node`, built in one pass over its own subtree and without recursion,
+    /// so that decoding `[URLEncodedFormValue]` costs the size of the form, not its square.
     func formValue(at node: Int) -> URLEncodedFormValue {
-        let count = tree.nodes.count
-        guard node >= 0, node < count else { return .object([]) }
-        var values = [URLEncodedFormValue?](repeating: nil, count: count - node)
-        for current in stride(from: count - 1, through: node, by: -1) {
-            let value: URLEncodedFormValue
-            switch tree[current].kind {
-            case .unset:
-                value = .object([])
-            case .scalar:
-                value = .string(string(of: current))
-            case .array, .object:
-                var elements: [URLEncodedFormValue] = []
-                var members: [URLEncodedFormValue.Member] = []
-                var child = tree[current].firstChild
-                while child >= 0 {
-                    let childValue = values[child - node].take() ?? .object([])
-                    if tree[current].kind == .array {
-                        elements.append(childValue)
-                    } else {
-                        members.append(.init(key: tree.keyString(of: child), value: childValue))
-                    }
-                    child = tree[child].nextSibling
-                }
-                value = tree[current].kind == .array ? .array(elements) : .object(members)
-            }
-            values[current - node] = value
+        guard node >= 0, node < tree.nodes.count else { return .object([]) }
+        if let leaf = leafValue(of: node) { return leaf }
+
+        /// An array or object whose children are being read; `next` is the child to read next.
+        struct Frame {
+            let node: Int
+            let isArray: Bool
+            var next: Int
+            var elements: [URLEncodedFormValue] = []
+            var members: [URLEncodedFormValue.Member] = []
+
+            var value: URLEncodedFormValue { isArray ? .array(elements) : .object(members) }
         }
-        return values[0] ?? .object([])
+        func frame(_ node: Int) -> Frame {
+            Frame(node: node, isArray: tree[node].kind == .array, next: tree[node].firstChild)
+        }
+        var stack = [frame(node)]
+        // Frames are changed in place and never copied out: a copy would share the arrays being
+        // built, and each append to them would then copy them whole.
+        while !stack.isEmpty {
+            let child = stack[stack.count - 1].next
+            guard child >= 0 else {
+                let finished = stack.removeLast()
+                guard !stack.isEmpty else { return finished.value }
+                add(finished.value, of: finished.node, to: &stack[stack.count - 1])
+                continue
+            }
+            stack[stack.count - 1].next = tree[child].nextSibling
+            if let leaf = leafValue(of: child) {
+                add(leaf, of: child, to: &stack[stack.count - 1])
+            } else {
+                stack.append(frame(child))
+            }
+        }
+        return .object([])
+
+        func add(_ value: URLEncodedFormValue, of child: Int, to parent: inout Frame) {
+            if parent.isArray {
+                parent.elements.append(value)
+            } else {
+                parent.members.append(.init(key: tree.keyString(of: child), value: value))
+            }
+        }
+    }
+
+    /// The value of a node without children, or `nil` for an array or object.
+    private func leafValue(of node: Int) -> URLEncodedFormValue? {
+        switch tree[node].kind {
+        case .unset: .object([])
+        case .scalar: .string(string(of: node))
+        case .array, .object: nil
+        }
     }
 }

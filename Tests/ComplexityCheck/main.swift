@@ -1,0 +1,154 @@
+import Foundation
+import URLEncodedForm
+
+
+// Checks that decoding stays linear for every hostile input shape: each body is decoded at n and
+// at 8n bytes in this one process, and the ratio of the two times must stay under 20 (linear is
+// about 8, quadratic about 64). Two timings of one run are compared, never a time against a
+// limit, so a slow or busy machine moves both alike. Run it in release:
+//
+//   swift run -c release form-complexity-check [--size BYTES] [--only NAME]
+//   → a table of shapes with both timings and their ratio; exit status 1 if any ratio is over 20.
+
+/// A body of about `size` bytes, and what to decode it into.
+struct Shape {
+    let name: String
+    let body: (Int) -> [UInt8]
+    let decode: ([UInt8], URLEncodedFormDecoder) throws -> Void
+}
+
+/// `unit` repeated to fill `size` bytes, between `prefix` and `suffix`.
+func repeated(_ prefix: String, _ unit: String, _ suffix: String, size: Int) -> [UInt8] {
+    let count = max(1, (size - prefix.utf8.count - suffix.utf8.count) / unit.utf8.count)
+    return Array((prefix + String(repeating: unit, count: count) + suffix).utf8)
+}
+
+/// Pairs made by `pair(i)` until `size` bytes are filled.
+func pairs(size: Int, _ pair: (Int) -> String) -> [UInt8] {
+    var body: [UInt8] = []
+    var index = 0
+    while body.count < size {
+        if !body.isEmpty { body.append(UInt8(ascii: "&")) }
+        body.append(contentsOf: pair(index).utf8)
+        index += 1
+    }
+    return body
+}
+
+func decoding<T: Decodable>(_ type: T.Type) -> ([UInt8], URLEncodedFormDecoder) throws -> Void {
+    { body, decoder in _ = try decoder.decode(T.self, from: body) }
+}
+
+/// Reads nothing: what decoding into it costs is the parser's.
+struct Discarded: Decodable {
+    init(from decoder: any Decoder) throws {}
+}
+
+let untyped: ([UInt8], URLEncodedFormDecoder) throws -> Void = { body, decoder in
+    _ = try URLEncodedFormValue(parsing: body, decoder: decoder)
+}
+
+// Deep shapes decode into `[String: String]`, which refuses them once they are parsed: building
+// the whole deep value instead would measure Swift's recursive destruction of nested enums.
+let shapes: [Shape] = [
+    Shape(name: "escaped brackets in one name, lowercase", body: { repeated("a", "%5bb%5d", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "escaped brackets in one name, uppercase", body: { repeated("a", "%5Bb%5D", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "escaped open brackets in one name", body: { repeated("a", "%5b", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "[ and ] soup", body: { repeated("a", "[][[]]]", "=1", size: $0) }, decode: untyped),
+    Shape(name: "[ and ] soup in values", body: { size in pairs(size: size) { "a[]=[[]][\($0)]]" } }, decode: untyped),
+    Shape(name: "one long escaped value", body: { repeated("a=", "%41+", "", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "many distinct names", body: { size in pairs(size: size) { "k\($0)=v" } }, decode: decoding([String: String].self)),
+    Shape(name: "a[] pushes into [String]", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: decoding([String: [String]].self)),
+    Shape(name: "a[] pushes into [URLEncodedFormValue]", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: decoding([String: [URLEncodedFormValue]].self)),
+    Shape(name: "a[] pushes into URLEncodedFormValue", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: untyped),
+    Shape(name: "a[][x] pushes of objects", body: { size in pairs(size: size) { "a[][x\($0 % 3)]=1" } }, decode: untyped),
+    Shape(
+        name: "indices in reverse order",
+        body: { size in
+            let count = size / 10
+            return pairs(size: size) { "a[\(max(0, count - $0))]=x" }
+        },
+        decode: decoding([String: [String: String]].self)
+    ),
+    Shape(name: "one repeated name", body: { repeated("a=x", "&a=x", "", size: $0) }, decode: decoding([String: [String]].self)),
+    Shape(name: "one repeated name, untyped", body: { repeated("a=x", "&a=x", "", size: $0) }, decode: untyped),
+    Shape(name: "deep keys, parsed only", body: { repeated("a", "[b]", "=1", size: $0) }, decode: decoding(Discarded.self)),
+    Shape(name: "deep keys", body: { repeated("a", "[b]", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "deep keys under .dots", body: { repeated("a", ".b", "=1", size: $0) }, decode: { body, decoder in
+        var dots = decoder
+        dots.keyPathDecoding = .dots
+        _ = try dots.decode([String: String].self, from: body)
+    }),
+    Shape(name: "one very long name", body: { repeated("", "a", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "one very long escaped name", body: { repeated("", "%C3%A9", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "&&&&", body: { repeated("", "&", "", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "====", body: { repeated("", "=", "", size: $0) }, decode: decoding([String: String].self)),
+    Shape(name: "invalid UTF-8 in names", body: { size in pairs(size: size) { "%FF\($0)%FE=1" } }, decode: untyped),
+]
+
+/// The least time of `trials` runs of `repetitions` decodes, in seconds.
+func time(_ shape: Shape, _ body: [UInt8], _ decoder: URLEncodedFormDecoder, repetitions: Int, trials: Int = 5) -> Double {
+    var best = Double.infinity
+    for _ in 0..<trials {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<repetitions {
+            // A refusal is a result too: limits are part of what is measured.
+            _ = try? shape.decode(body, decoder)
+        }
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return best
+}
+
+/// glibc serves large blocks with mmap, fresh pages every time, until a freed block raises its
+/// threshold, so a large body would pay page faults that a small one, served from the heap, does
+/// not. Fixing the threshold and keeping freed memory makes both timings pay the same allocator.
+/// `mallopt` is looked up at run time, as the Glibc module does not export it.
+func keepFreedMemory() {
+    #if os(Linux)
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+        _ = mallopt(mmapThreshold, 32 * 1024 * 1024)
+        _ = mallopt(trimThreshold, Int32.max)
+    #endif
+}
+keepFreedMemory()
+
+let arguments = CommandLine.arguments
+func argument(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+let size = argument("--size").flatMap(Int.init) ?? 32 * 1024
+let only = argument("--only")
+let threshold = 20.0
+var failures: [String] = []
+
+print("n = \(size) bytes, 8n = \(8 * size) bytes; fails when t(8n) / t(n) > \(threshold)")
+print("limits     ratio   t(n) ms   t(8n) ms  shape")
+for shape in shapes where only.map({ shape.name.contains($0) }) ?? true {
+    let small = shape.body(size), large = shape.body(8 * size)
+    for (label, limits) in [("default", URLEncodedFormDecoder.Limits.default), ("unlimited", .unlimited)] {
+        let decoder = URLEncodedFormDecoder(limits: limits)
+        // Warm up: the large body first, so that the allocator already holds the memory both need.
+        _ = time(shape, large, decoder, repetitions: 1, trials: 1)
+        // Enough repetitions that the small body takes a few milliseconds, so timer noise is small.
+        let once = max(time(shape, small, decoder, repetitions: 1, trials: 1), 1e-7)
+        let repetitions = max(1, min(10_000, Int(0.003 / once)))
+        let tSmall = time(shape, small, decoder, repetitions: repetitions)
+        let tLarge = time(shape, large, decoder, repetitions: repetitions)
+        let ratio = tLarge / tSmall
+        let line = "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(format: "%6.1f  %8.3f  %9.3f", ratio, tSmall * 1e3 / Double(repetitions), tLarge * 1e3 / Double(repetitions)))  \(shape.name)"
+        print(line)
+        if ratio > threshold { failures.append(line) }
+    }
+}
+if failures.isEmpty {
+    print("complexity: every shape within \(threshold)× for 8× the input")
+} else {
+    print("complexity: \(failures.count) super-linear shape(s):")
+    failures.forEach { print("  " + $0) }
+    exit(1)
+}
