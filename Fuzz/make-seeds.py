@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Writes the committed seed corpus: the attack shapes known from other form parsers, each
-behind the option bytes a target reads first (all-zero options, then a second set)."""
+behind the option bytes a target reads first (all-zero options, then a second set).
+
+With `--large FOLDER`, writes instead hostile shapes of about 200 KiB for the parser target,
+under its default and wide limits, into a working corpus that is not committed."""
 import hashlib
 import os
+import sys
 
 attacks = [
     b"a" + b"[b]" * 2000 + b"=1",
@@ -44,7 +48,37 @@ targets = {
     "roundtrip": [b"\x00\x00\x00", b"\x01\x01\x00"],
 }
 
+def large_attacks(size=200 * 1024):
+    def fill(prefix, unit, suffix=b""):
+        return prefix + unit * ((size - len(prefix) - len(suffix)) // len(unit)) + suffix
+
+    def pairs(make):
+        out, i = [], 0
+        while sum(len(p) + 1 for p in out) < size:
+            out.append(make(i))
+            i += 1
+        return b"&".join(out)
+
+    return [
+        fill(b"a", b"%5b"), fill(b"a", b"%5bb%5d", b"=1"), fill(b"a", b"%5Bb%5D", b"=1"), fill(b"a", b"[b]", b"=1"),
+        fill(b"a", b".b", b"=1"), fill(b"a", b"[][[]]]", b"=1"), fill(b"a=", b"%41+"), fill(b"", b"a", b"=1"),
+        fill(b"a[]=x", b"&a[]=x"), fill(b"a=x", b"&a=x"), fill(b"", b"&"), fill(b"", b"="), fill(b"", b"%C3%A9", b"=1"),
+        pairs(lambda i: b"k%d=v" % i), pairs(lambda i: b"a[%d]=x" % (30000 - i)), pairs(lambda i: b"%%FF%d%%FE=1" % i),
+        pairs(lambda i: b"a[][x%d]=1" % (i % 3)),
+    ]
+
+
 here = os.path.dirname(os.path.abspath(__file__))
+if len(sys.argv) == 3 and sys.argv[1] == "--large":
+    os.makedirs(sys.argv[2], exist_ok=True)
+    # Option bytes: default limits with all-zero options, and wide limits with dots.
+    for prefix in [b"\x00" * 9, bytes([2, 0, 0, 0, 0, 0, 1, 0, 0])]:
+        for attack in large_attacks():
+            data = prefix + attack
+            with open(os.path.join(sys.argv[2], hashlib.sha1(data).hexdigest()[:16]), "wb") as file:
+                file.write(data)
+    sys.exit(0)
+
 for target, prefixes in targets.items():
     folder = os.path.join(here, "Corpus", target)
     os.makedirs(folder, exist_ok=True)

@@ -59,7 +59,7 @@ func run(_ command: Command) throws -> String {
     case .encode:
         let value = try JSONReader.read(readInput(command))
         guard case .object = value else {
-            throw Command.UsageError(description: "the JSON must be an object: form text is a list of named values")
+            throw InputError(description: "the JSON must be an object: form text is a list of named values")
         }
         var encoder = command.encoder
         encoder.alphabetizeKeyValuePairs = command.sorts
@@ -68,6 +68,11 @@ func run(_ command: Command) throws -> String {
         let value = try URLEncodedFormValue(parsing: readInput(command), decoder: command.decoder)
         return JSONWriter.write(json(from: value, sorted: command.sorts), pretty: command.pretty)
     }
+}
+
+/// Input that cannot be converted: exit status 1, like the coders' own errors.
+struct InputError: Error, CustomStringConvertible {
+    let description: String
 }
 
 func fail(_ message: String, status: Int32) -> Never {

@@ -176,15 +176,16 @@ extension FormDecodingStorage {
 
     private static func lenientBool(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard text.count <= 5 else { return nil }
-        // Up to five bytes, with ASCII capitals lower-cased, compared as one integer.
+        // Up to five bytes, with ASCII capitals lower-cased, compared as one integer with the
+        // length beside it, since a leading NUL byte adds nothing to the integer.
         var folded: UInt64 = 0
         for byte in text {
             let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
             folded = folded << 8 | UInt64(lower)
         }
-        switch folded {
-        case 0x31, 0x7472_7565, 0x6F6E, 0x79_6573: return true  // 1, true, on, yes
-        case 0x30, 0x66_616C_7365, 0x6F_6666, 0x6E6F: return false  // 0, false, off, no
+        switch (text.count, folded) {
+        case (1, 0x31), (4, 0x7472_7565), (2, 0x6F6E), (3, 0x79_6573): return true  // 1, true, on, yes
+        case (1, 0x30), (5, 0x66_616C_7365), (3, 0x6F_6666), (2, 0x6E6F): return false  // 0, false, off, no
         default: return nil
         }
     }

@@ -17,24 +17,23 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     /// The next element, consumed.
     private mutating func next<T>(_ type: T.Type) throws -> Int {
-        guard currentIndex < elements.count else {
-            throw DecodingError.valueNotFound(
-                type,
-                DecodingError.Context(
-                    codingPath: codingPath + [FormCodingKey(index: currentIndex)],
-                    debugDescription: "Expected \(type) at index \(currentIndex) of \(storage.describe(array)), but the array has only \(elements.count) elements."
-                )
-            )
-        }
+        guard currentIndex < elements.count else { throw pastTheEnd(type) }
         defer { currentIndex += 1 }
         return elements[currentIndex]
     }
 
+    private func pastTheEnd<T>(_ type: T.Type) -> DecodingError {
+        DecodingError.valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath + [FormCodingKey(index: currentIndex)],
+                debugDescription: "Expected \(type) at index \(currentIndex) of \(storage.describe(array)), but the array has only \(elements.count) elements."
+            )
+        )
+    }
+
     mutating func decodeNil() throws -> Bool {
-        guard currentIndex < elements.count else {
-            _ = try next(Never?.self)
-            return true
-        }
+        guard currentIndex < elements.count else { throw pastTheEnd(Never?.self) }
         if storage.isNil(elements[currentIndex]) {
             currentIndex += 1
             return true

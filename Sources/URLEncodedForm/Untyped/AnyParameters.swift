@@ -62,8 +62,10 @@ struct AnyParameter: Encodable {
         try container.encode(encodable)
     }
 
-    /// An `NSNumber` (from `JSONSerialization`, or bridged) is a `Bool` when it wraps one: its
-    /// Objective-C type is `c`, which Foundation uses for booleans on Linux and Apple platforms.
+    /// An `NSNumber` (from `JSONSerialization`, or bridged) is a `Bool` when it wraps one. On Apple
+    /// platforms that is when it is the `CFBoolean` singleton, since an `Int8` number reports the
+    /// same Objective-C type `c` there; Foundation on Linux has no `CFBoolean` to ask, and there
+    /// only booleans report `c` (an `Int8` reports `i`).
     private static func encode(_ number: NSNumber, into container: inout any SingleValueEncodingContainer) throws {
         #if canImport(Darwin)
         if CFGetTypeID(number) == CFBooleanGetTypeID() { return try container.encode(number.boolValue) }

@@ -36,14 +36,14 @@ public enum URLEncodedFormValue: Sendable, Hashable {
 
     /// Parses form text.
     ///
-    /// - Parameters:
-    ///   - text: Form text, such as a query string without its `?`.
-    ///   - decoder: Supplies the space and key-path options and the limits. The defaults unless
-    ///     told.
     /// The value nests as deep as the decoder's `maximumDepth` allows (32 by default). Building it
     /// does not recurse, but Swift destroys nested values recursively, so with the limit lifted a
     /// value nested tens of thousands deep can exhaust a thread's stack.
     ///
+    /// - Parameters:
+    ///   - text: Form text, such as a query string without its `?`.
+    ///   - decoder: Supplies the space and key-path options and the limits. The defaults unless
+    ///     told.
     /// - Throws: ``URLEncodedFormDecodingError`` for input past a limit, or a malformed or
     ///   conflicting key.
     public init(parsing text: String, decoder: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws {

@@ -120,6 +120,14 @@ struct DecoderBehaviourTests {
         #expect(try decoder.decode([String: Bool].self, from: "flag=\(text)") == ["flag": expected])
     }
 
+    @Test(
+        ".lenient refuses text that only looks like a Bool",
+        arguments: ["%00on", "%00%001", "%001", "on%00", "%00no", "%00%00yes", "tru", "1 ", "+1", "oon", "yess", "falsee", "%00"]
+    )
+    func lenientRefusals(text: String) throws {
+        #expect(throws: DecodingError.self) { try decoder.decode([String: Bool].self, from: "flag=\(text)") }
+    }
+
     @Test("a bare name is true under every strategy; other text must match the strategy")
     func strictBools() throws {
         struct Flags: Decodable, Equatable { var verbose: Bool; var quiet: Bool? }
