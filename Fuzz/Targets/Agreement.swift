@@ -37,7 +37,7 @@ public func agreementTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
         spaceEncoding: plus ? .plusReplaced : .percentEscaped
     )
     let decoder = URLEncodedFormDecoder(keyPathDecoding: dots ? .dots : .brackets, limits: .unlimited)
-    let value = generate(&input, arrayEncoding: arrayEncoding)
+    let value = generate(&input, arrayEncoding: arrayEncoding, dots: dots)
     let text: String
     do {
         text = try encoder.encode(value)
@@ -57,8 +57,9 @@ public func agreementTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
 
 /// `.noBrackets` cannot express arrays of objects or nested arrays, and `.brackets` cannot
 /// express nested arrays (both documented), so those shapes are only generated where they can be
-/// written. Dictionary keys are never empty: `lookup[]` is an array element.
-private func generate(_ input: inout FuzzInput, arrayEncoding: URLEncodedFormEncoder.ArrayEncoding) -> Generated {
+/// written. Dictionary keys are never empty (`lookup[]` is an array element) and hold no key-path
+/// punctuation (`[`, `]`, and `.` with dots), which makes them key paths, as in Alamofire.
+private func generate(_ input: inout FuzzInput, arrayEncoding: URLEncodedFormEncoder.ArrayEncoding, dots: Bool) -> Generated {
     var objectArrays = true
     var nestedArrays = true
     switch arrayEncoding {
@@ -70,7 +71,7 @@ private func generate(_ input: inout FuzzInput, arrayEncoding: URLEncodedFormEnc
     if !ratio.isFinite { ratio = 0 }
     var lookup: [String: String] = [:]
     for _ in 0..<input.choice(4) {
-        let key = input.text()
+        let key = input.text().filter { $0 != "[" && $0 != "]" && !(dots && $0 == ".") }
         if !key.isEmpty { lookup[key] = input.text() }
     }
     return Generated(

@@ -2,7 +2,8 @@ import Foundation
 import URLEncodedForm
 
 // Target 3: whatever parses, written again by the encoder (brackets for arrays, members in
-// their order), parses back to the same value.
+// their order), parses back to the same value, unless a name holds key-path punctuation: such a
+// name is written as Alamofire writes it, and is a key path when read (a documented loss).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: start, count: count))
@@ -11,7 +12,7 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let tight = input.bool()
     let decoder = URLEncodedFormDecoder(keyPathDecoding: dots ? .dots : .brackets, limits: tight ? FuzzOptions.tightLimits : .default)
     let text = Array(input.rest)
-    guard let value = try? URLEncodedFormValue(parsing: text, decoder: decoder) else { return 0 }
+    guard let value = try? URLEncodedFormValue(parsing: text, decoder: decoder), !holdsKeyPath(value, dots: dots) else { return 0 }
     let encoder = URLEncodedFormEncoder(
         alphabetizeKeyValuePairs: false,
         arrayEncoding: .brackets,
@@ -39,4 +40,17 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
         fatalError("what the encoder wrote did not parse\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  error: \(error)")
     }
     return 0
+}
+
+/// Whether a member name holds `[` or `]`, or `.` when dots are key-path punctuation (a name read
+/// from inside brackets, `a[x.y]`, keeps its dot).
+func holdsKeyPath(_ value: URLEncodedFormValue, dots: Bool) -> Bool {
+    switch value {
+    case .string: return false
+    case .array(let elements): return elements.contains { holdsKeyPath($0, dots: dots) }
+    case .object(let members):
+        return members.contains { member in
+            member.key.contains { $0 == "[" || $0 == "]" || (dots && $0 == ".") } || holdsKeyPath(member.value, dots: dots)
+        }
+    }
 }
