@@ -10,7 +10,8 @@ extension URLEncodedFormEncoder {
     /// // .indexInBrackets → tags%5B0%5D=a&tags%5B1%5D=b (tags[0]=a&tags[1]=b)
     /// ```
     ///
-    /// Elements always keep their order; the encoder never sorts them.
+    /// Elements always keep their order; the encoder never sorts them. An element that writes
+    /// nothing (an empty array, a dropped `nil`) takes no index, as in Alamofire.
     public enum ArrayEncoding: Sendable {
         /// Appends empty brackets to the key of every element: `tags[]=a`. The default.
         case brackets
@@ -66,7 +67,8 @@ extension URLEncodedFormEncoder {
     /// How member names are transformed before they are written.
     ///
     /// The transformation applies to every member name of every object — struct properties and
-    /// dictionary keys alike — one path component at a time.
+    /// dictionary keys alike — one path component at a time. Two names it makes equal (`"j"` and
+    /// `"J"` under `.lowercased`) are both written, as Alamofire writes them.
     public enum KeyEncoding: Sendable {
         /// Names are written as the type's `CodingKey`s spell them. The default.
         case useDefaultKeys
