@@ -71,7 +71,8 @@ private func generate(_ input: inout FuzzInput, arrayEncoding: URLEncodedFormEnc
     if !ratio.isFinite { ratio = 0 }
     var lookup: [String: String] = [:]
     for _ in 0..<input.choice(4) {
-        let key = input.text().filter { $0 != "[" && $0 != "]" && !(dots && $0 == ".") }
+        // By scalar: a bracket followed by a combining mark is one `Character` that is not "]".
+        let key = String(String.UnicodeScalarView(input.text().unicodeScalars.filter { $0 != "[" && $0 != "]" && !(dots && $0 == ".") }))
         if !key.isEmpty { lookup[key] = input.text() }
     }
     return Generated(

@@ -50,7 +50,8 @@ func holdsKeyPath(_ value: URLEncodedFormValue, dots: Bool) -> Bool {
     case .array(let elements): return elements.contains { holdsKeyPath($0, dots: dots) }
     case .object(let members):
         return members.contains { member in
-            member.key.contains { $0 == "[" || $0 == "]" || (dots && $0 == ".") } || holdsKeyPath(member.value, dots: dots)
+            member.key.utf8.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || (dots && $0 == UInt8(ascii: ".")) }
+                || holdsKeyPath(member.value, dots: dots)
         }
     }
 }
