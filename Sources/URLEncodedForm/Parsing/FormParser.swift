@@ -215,8 +215,8 @@ struct FormParser {
 
     /// Splits `key` into the ranges of its components (offset by `base`): the name before any
     /// bracket, then each bracketed or dotted name. An empty range after the first is `[]`.
-    /// Escaped punctuation (`%5B`, `%5b`) was decoded before, so it is punctuation too, as in
-    /// Alamofire, qs, Rails and PHP.
+    /// Escaped punctuation (`%5B`, `%5b`) was decoded before, so it is punctuation too, as qs,
+    /// Rails, PHP and Vapor read it.
     private static func split(
         _ key: UnsafeBufferPointer<UInt8>,
         at base: Int,
