@@ -42,7 +42,8 @@ final class FormEncodingStorage {
         var node = -1
     }
 
-    private var pending: [PendingSlot] = []
+    // Unchecked for the reason the tree is.
+    @exclusivity(unchecked) private var pending: [PendingSlot] = []
 
     /// The slot of the member `key` of the object in `object`: its node when the object exists.
     func member(of object: Int, key: String) -> Int {

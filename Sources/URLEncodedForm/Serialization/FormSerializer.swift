@@ -262,7 +262,10 @@ struct FormSerializer: ~Copyable {
     }
 
     private mutating func appendToPath(_ key: Range<Int>) {
-        Self.escape(tree.bytes, key, with: escaper, spaceAsPlus: spaceAsPlus, into: &path)
+        let (escaper, spaceAsPlus) = (escaper, spaceAsPlus)
+        tree.bytes.withUnsafeBufferPointer { bytes in
+            escaper.escapeName(UnsafeBufferPointer(rebasing: bytes[key]), spaceAsPlus: spaceAsPlus, into: &path)
+        }
         if tracksRawPath {
             rawPath.append(contentsOf: tree.bytes[key])
         }

@@ -99,6 +99,22 @@ struct PercentEscaper: Sendable {
         }
     }
 
+    /// Appends one name of a key path escaped. Names are short, so this takes the byte table
+    /// alone, straight into the output: measured by callgrind, the general path above costs a
+    /// tenth more instructions per medium encode, for its stack buffer and its length checks.
+    func escapeName<Sink: ByteSink & ~Copyable>(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout Sink) {
+        guard !source.isEmpty else { return }
+        (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
+            output.appendWriting(upTo: source.count &* 3) { target in
+                var position = 0
+                for byte in source {
+                    position = write(byte, table: table, to: target, at: position)
+                }
+                return position
+            }
+        }
+    }
+
     private static let blockSize = 4096
     /// Text up to this long is escaped through a stack buffer of three times the size.
     private static let shortTextSize = 64
