@@ -149,84 +149,85 @@ final class FormEncodingStorage {
     }
 
     /// Writes `value` when it is a scalar the encoder formats itself; returns `false` for a value
-    /// that must encode itself. Checking metatypes once here keeps the common leaves off the
+    /// that must encode itself. `slot` is asked for only when something is written, so that an
+    /// array element is made only then. Checking metatypes once here keeps the common leaves off the
     /// generic `encode(to:)` path.
-    func writeScalar<Value: Encodable>(_ value: Value, into slot: Int) throws -> Bool {
+    func writeScalar<Value: Encodable>(_ value: Value, into slot: () -> Int) throws -> Bool {
         if Value.self == String.self {
-            write(reinterpret(value, as: String.self), into: slot)
+            write(reinterpret(value, as: String.self), into: slot())
         } else if Value.self == Int.self {
-            write(reinterpret(value, as: Int.self), into: slot)
+            write(reinterpret(value, as: Int.self), into: slot())
         } else if Value.self == Bool.self {
-            write(reinterpret(value, as: Bool.self), into: slot)
+            write(reinterpret(value, as: Bool.self), into: slot())
         } else if Value.self == Double.self {
-            write(float: reinterpret(value, as: Double.self), into: slot)
+            write(float: reinterpret(value, as: Double.self), into: slot())
         } else if Value.self == Date.self {
             return try write(date: reinterpret(value, as: Date.self), into: slot)
         } else if Value.self == Data.self {
             return try write(data: reinterpret(value, as: Data.self), into: slot)
         } else if Value.self == Decimal.self {
             // Decimal's own conformance encodes an object of its internal fields.
-            write(reinterpret(value, as: Decimal.self).description, into: slot)
+            write(reinterpret(value, as: Decimal.self).description, into: slot())
         } else if Value.self == URL.self {
             // URL's own conformance encodes `relative` and `base` members; a form wants the text.
-            write(reinterpret(value, as: URL.self).absoluteString, into: slot)
+            write(reinterpret(value, as: URL.self).absoluteString, into: slot())
         } else {
             return writeOtherNumber(value, into: slot)
         }
         return true
     }
 
-    private func writeOtherNumber<Value: Encodable>(_ value: Value, into slot: Int) -> Bool {
+    private func writeOtherNumber<Value: Encodable>(_ value: Value, into slot: () -> Int) -> Bool {
         if Value.self == Float.self {
-            write(float: reinterpret(value, as: Float.self), into: slot)
+            write(float: reinterpret(value, as: Float.self), into: slot())
         } else if Value.self == Int64.self {
-            write(reinterpret(value, as: Int64.self), into: slot)
+            write(reinterpret(value, as: Int64.self), into: slot())
         } else if Value.self == Int32.self {
-            write(reinterpret(value, as: Int32.self), into: slot)
+            write(reinterpret(value, as: Int32.self), into: slot())
         } else if Value.self == Int16.self {
-            write(reinterpret(value, as: Int16.self), into: slot)
+            write(reinterpret(value, as: Int16.self), into: slot())
         } else if Value.self == Int8.self {
-            write(reinterpret(value, as: Int8.self), into: slot)
+            write(reinterpret(value, as: Int8.self), into: slot())
         } else if Value.self == UInt.self {
-            write(reinterpret(value, as: UInt.self), into: slot)
+            write(reinterpret(value, as: UInt.self), into: slot())
         } else if Value.self == UInt64.self {
-            write(reinterpret(value, as: UInt64.self), into: slot)
+            write(reinterpret(value, as: UInt64.self), into: slot())
         } else if Value.self == UInt32.self {
-            write(reinterpret(value, as: UInt32.self), into: slot)
+            write(reinterpret(value, as: UInt32.self), into: slot())
         } else if Value.self == UInt16.self {
-            write(reinterpret(value, as: UInt16.self), into: slot)
+            write(reinterpret(value, as: UInt16.self), into: slot())
         } else if Value.self == UInt8.self {
-            write(reinterpret(value, as: UInt8.self), into: slot)
+            write(reinterpret(value, as: UInt8.self), into: slot())
         } else {
             return false
         }
         return true
     }
 
-    private func write(date: Date, into slot: Int) throws -> Bool {
+    private func write(date: Date, into slot: () -> Int) throws -> Bool {
         switch dateEncoding {
         case .deferredToDate:
             // What `Date.encode(to:)` writes, without the detour through it.
-            write(float: date.timeIntervalSinceReferenceDate, into: slot)
+            write(float: date.timeIntervalSinceReferenceDate, into: slot())
         case .secondsSince1970:
-            write(float: date.timeIntervalSince1970, into: slot)
+            write(float: date.timeIntervalSince1970, into: slot())
         case .millisecondsSince1970:
-            write(float: date.timeIntervalSince1970 * 1000, into: slot)
+            write(float: date.timeIntervalSince1970 * 1000, into: slot())
         case .iso8601:
-            write(date.formatted(Self.iso8601), into: slot)
+            write(date.formatted(Self.iso8601), into: slot())
         case .formatted(let formatter):
-            write(formatter.string(from: date), into: slot)
+            write(formatter.string(from: date), into: slot())
         case .custom(let format):
-            write(try format(date), into: slot)
+            write(try format(date), into: slot())
         }
         return true
     }
 
-    private func write(data: Data, into slot: Int) throws -> Bool {
+    private func write(data: Data, into slot: () -> Int) throws -> Bool {
         switch dataEncoding {
         case .deferredToData: return false
-        case .base64: write(data.base64EncodedString(), into: slot)
-        case .custom(let format): write(try format(data), into: slot)
+        case .base64: write(data.base64EncodedString(), into: slot())
+        case .custom(let format): write(try format(data), into: slot())
         }
         return true
     }

@@ -84,8 +84,13 @@ struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
         storage.write(value, into: nextElementNode())
     }
 
+    /// A scalar is written straight into its element (`Array<Int>` encodes its elements through
+    /// this generic method); anything else gets a slot that is made when it writes.
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try storage.encode(value, into: nextElement())
+        count += 1
+        let (storage, array, index) = (storage, array, count - 1)
+        if try storage.writeScalar(value, into: { storage.elementNode(of: array, at: index) }) { return }
+        try value.encode(to: FormValueEncoder(storage: storage, target: storage.element(of: array, at: index)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -29,7 +29,7 @@ extension FormEncodingStorage {
     /// Encodes `value` into `slot`: scalars directly, anything else through its own
     /// `encode(to:)` with an encoder pointed at `slot`.
     func encode<Value: Encodable>(_ value: Value, into slot: Int) throws {
-        if try writeScalar(value, into: slot) { return }
+        if try writeScalar(value, into: { slot }) { return }
         try value.encode(to: FormValueEncoder(storage: self, target: slot))
     }
 }
