@@ -52,16 +52,19 @@ func codingBenchmarks<Value: Codable & Sendable>(workload: String, _ value: Valu
     let vaporText = (try? vaporEncoder.encode(value)) ?? ""
     let hummingbirdText = (try? hummingbirdEncoder.encode(value)) ?? ""
     let json = (try? JSONEncoder().encode(value)) ?? Data()
+    let floorTree = (try? FloorValue(value)) ?? .null
 
     register("URLEncodedForm", "encode") { blackHole(try ours.encode(value) as String) }
     register("Vapor", "encode") { blackHole(try vaporEncoder.encode(value)) }
     register("Hummingbird", "encode") { blackHole(try hummingbirdEncoder.encode(value)) }
     register("JSONEncoder", "encode") { blackHole(try JSONEncoder().encode(value)) }
+    register("Floor", "encode") { try value.encode(to: FloorEncoder()) }
 
     register("URLEncodedForm", "decode") { blackHole(try oursDecoder.decode(Value.self, from: oursText)) }
     register("Vapor", "decode") { blackHole(try vaporDecoder.decode(Value.self, from: vaporText)) }
     register("Hummingbird", "decode") { blackHole(try hummingbirdDecoder.decode(Value.self, from: hummingbirdText)) }
     register("JSONDecoder", "decode") { blackHole(try JSONDecoder().decode(Value.self, from: json)) }
+    register("Floor", "decode") { blackHole(try Value(from: FloorDecoder(value: floorTree))) }
 }
 
 /// Escaping and unescaping alone, 64 KiB at a time, beside Foundation's percent coding and a copy.
