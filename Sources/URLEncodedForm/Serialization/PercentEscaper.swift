@@ -82,11 +82,8 @@ struct PercentEscaper: Sendable {
                 // Keys and most values: one pass into the stack, then one append.
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.shortTextSize &* 3 &+ 4) { buffer in
                     guard let target = buffer.baseAddress else { return }
-                    var position = 0
-                    for byte in source {
-                        position = write(byte, table: table, to: target, at: position)
-                    }
-                    output.append(contentsOf: UnsafeBufferPointer(start: target, count: position))
+                    let written = writeEach(source, table: table, to: target)
+                    output.append(contentsOf: UnsafeBufferPointer(start: target, count: written))
                 }
                 return
             }
@@ -106,11 +103,7 @@ struct PercentEscaper: Sendable {
         guard !source.isEmpty else { return }
         (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
             output.appendWriting(upTo: source.count &* 3) { target in
-                var position = 0
-                for byte in source {
-                    position = write(byte, table: table, to: target, at: position)
-                }
-                return position
+                writeEach(source, table: table, to: target)
             }
         }
     }
@@ -191,6 +184,17 @@ struct PercentEscaper: Sendable {
         var total = 0
         for lane in 0..<16 { total &+= Int(lanes[lane]) }
         return total
+    }
+
+    /// Writes every byte of `source` escaped at `target`, one table entry at a time, and returns
+    /// how many bytes it wrote; `target` needs three bytes a byte and one of slack.
+    @inline(__always)
+    private func writeEach(_ source: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<Entry>, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var position = 0
+        for byte in source {
+            position = write(byte, table: table, to: target, at: position)
+        }
+        return position
     }
 
     /// Writes `byte` as the table says, returning the next position. Stores four bytes, so the
