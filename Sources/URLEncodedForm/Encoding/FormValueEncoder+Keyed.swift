@@ -5,73 +5,78 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     var codingPath: [any CodingKey] { storage.codingPath(of: object) }
 
-    private func member(_ key: Key) -> Int {
+    /// Where a value written under `key` goes: scalars are written straight to it.
+    private func member(_ key: Key) -> ScalarTarget {
+        .member(key.stringValue, of: object)
+    }
+
+    /// The slot of a container or encoder under `key`.
+    private func memberSlot(_ key: Key) -> Int {
         storage.member(of: object, key: key.stringValue)
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        guard let text = storage.nilText else { return }
-        storage.write(text, into: member(key))
+        storage.writeNil(to: member(key))
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        storage.write(float: value, into: member(key))
+        storage.write(float: value, to: member(key))
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        storage.write(float: value, into: member(key))
+        storage.write(float: value, to: member(key))
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        storage.write(value, into: member(key))
+        storage.write(value, to: member(key))
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try storage.encode(value, into: member(key))
+        try storage.encode(value, to: member(key))
     }
 
     // The standard library's `encodeIfPresent` skips `nil` silently; these route it through
@@ -79,7 +84,7 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     private mutating func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
         if let value {
-            try storage.encode(value, into: member(key))
+            try storage.encode(value, to: member(key))
         } else {
             try encodeNil(forKey: key)
         }
@@ -149,11 +154,11 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(storage: storage, object: member(key)))
+        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(storage: storage, object: memberSlot(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        FormUnkeyedEncodingContainer(storage: storage, array: member(key))
+        FormUnkeyedEncodingContainer(storage: storage, array: memberSlot(key))
     }
 
     /// An encoder for this same object, so a superclass's members sit beside the subclass's.
@@ -162,6 +167,6 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        FormValueEncoder(storage: storage, target: member(key))
+        FormValueEncoder(storage: storage, target: memberSlot(key))
     }
 }

@@ -24,82 +24,81 @@ struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws {
         try claim(Optional<Any>.none as Any)
-        guard let text = storage.nilText else { return }
-        storage.write(text, into: slot)
+        storage.writeNil(to: .slot(slot))
     }
 
     mutating func encode(_ value: Bool) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: String) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: Double) throws {
         try claim(value)
-        storage.write(float: value, into: slot)
+        storage.write(float: value, to: .slot(slot))
     }
 
     mutating func encode(_ value: Float) throws {
         try claim(value)
-        storage.write(float: value, into: slot)
+        storage.write(float: value, to: .slot(slot))
     }
 
     mutating func encode(_ value: Int) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: Int8) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: Int16) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: Int32) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: Int64) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: UInt) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: UInt8) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: UInt16) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: UInt32) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode(_ value: UInt64) throws {
         try claim(value)
-        storage.write(value, into: slot)
+        storage.write(value, to: .slot(slot))
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         try claim(value)
-        try storage.encode(value, into: slot)
+        try storage.encode(value, to: .slot(slot))
     }
 }

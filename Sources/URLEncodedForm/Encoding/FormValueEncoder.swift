@@ -5,7 +5,7 @@
 /// only valid during the `encode(to:)` call it is passed to.
 struct FormValueEncoder: Encoder {
     let storage: FormEncodingStorage
-    /// The slot the value being encoded writes into (see ``FormEncodingStorage``).
+    /// The slot the value being encoded writes into (see ``FormPairStream`` and ``FormTreeBuilder``).
     let target: Int
 
     var codingPath: [any CodingKey] { storage.codingPath(of: target) }
@@ -26,10 +26,16 @@ struct FormValueEncoder: Encoder {
 }
 
 extension FormEncodingStorage {
-    /// Encodes `value` into `slot`: scalars directly, anything else through its own
-    /// `encode(to:)` with an encoder pointed at `slot`.
-    func encode<Value: Encodable>(_ value: Value, into slot: Int) throws {
-        if try writeScalar(value, into: { slot }) { return }
+    /// Encodes `value` to `target`: scalars directly, anything else through its own
+    /// `encode(to:)` with an encoder pointed at the target's slot.
+    func encode<Value: Encodable>(_ value: Value, to target: ScalarTarget) throws {
+        if try writeScalar(value, to: target) { return }
+        let slot =
+            switch target {
+            case .slot(let slot): slot
+            case .member(let key, let object): member(of: object, key: key)
+            case .element(let index, let array): element(of: array, at: index)
+            }
         try value.encode(to: FormValueEncoder(storage: self, target: slot))
     }
 }

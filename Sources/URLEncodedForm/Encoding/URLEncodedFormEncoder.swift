@@ -51,7 +51,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// Only ASCII characters can be left unescaped: the bytes of a multibyte character are always
     /// escaped, so the output is ASCII whatever this set holds.
     public var allowedCharacters: CharacterSet {
-        didSet { escaper = PercentEscaper(allowing: allowedCharacters) }
+        didSet { escaper = .allowing(allowedCharacters) }
     }
 
     /// The escaping table for ``allowedCharacters``, built when the set is assigned.
@@ -98,7 +98,7 @@ public struct URLEncodedFormEncoder: Sendable {
         self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
         self.allowedCharacters = allowedCharacters
-        escaper = PercentEscaper(allowing: allowedCharacters)
+        escaper = .allowing(allowedCharacters)
     }
 
     /// Encodes `value` as form text.
@@ -130,16 +130,41 @@ public struct URLEncodedFormEncoder: Sendable {
         try encoded(value) { Array($0) }
     }
 
-    /// values → nodes → bytes: calls `body` with the form text of `value`.
+    /// values → pairs → bytes: calls `body` with the form text of `value`.
+    ///
+    /// The value is streamed; a value that needs the tree (see ``FormPairStream``) is encoded a
+    /// second time, into the tree, whose walk writes the same pairs. Its `encode(to:)` and any
+    /// custom strategy then run twice.
     func encoded<Value: Encodable, Result>(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws -> Result {
         let storage = FormEncodingStorage(options: self)
-        try storage.encode(value, into: FormTree.root)
-        switch storage.tree[FormTree.root].kind {
+        try storage.encode(value, to: .slot(FormEncodingStorage.root))
+        if !storage.stream.needsTree {
+            return body(storage.stream.finish())
+        }
+        return try encodedThroughTree(value, body)
+    }
+
+    /// Whether `value` streams, without falling back to the tree; for tests.
+    func streams(_ value: some Encodable) throws -> Bool {
+        let storage = FormEncodingStorage(options: self)
+        try storage.encode(value, to: .slot(FormEncodingStorage.root))
+        return !storage.stream.needsTree
+    }
+
+    /// values → nodes → pairs → bytes.
+    func encodedThroughTree<Value: Encodable, Result>(
+        _ value: Value,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) throws -> Result {
+        let builder = FormTreeBuilder()
+        let storage = FormEncodingStorage(options: self, builder: builder)
+        try storage.encode(value, to: .slot(FormEncodingStorage.root))
+        switch builder.tree[FormTree.root].kind {
         case .unset, .object:
-            var serializer = FormSerializer(tree: storage.tree, options: self)
+            var serializer = FormSerializer(tree: builder.tree, options: self)
             return serializer.serialize(body)
         case .array, .scalar:
-            let shape = storage.tree[FormTree.root].kind == .array ? "an array" : "a single value"
+            let shape = builder.tree[FormTree.root].kind == .array ? "an array" : "a single value"
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(

@@ -90,13 +90,21 @@ struct ByteBuffer: ByteSink, ~Copyable {
     }
 
     /// Drops the bytes from `newCount` on.
-    mutating func removeLast(to newCount: Int) {
+    mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count, "count outside the buffer")
         count = newCount
     }
 
-    /// Overwrites bytes in place, for reordering what was written.
-    mutating func withMutableBytes<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Result) -> Result {
-        body(UnsafeMutableBufferPointer(start: base, count: count))
+    /// Overwrites the byte at `position`, for reordering what was written.
+    mutating func overwrite(at position: Int, with byte: UInt8) {
+        precondition(position >= 0 && position < count, "position outside the buffer")
+        base[position] = byte
+    }
+
+    /// Overwrites `bytes.count` bytes from `position` on, for reordering what was written.
+    mutating func overwrite(at position: Int, with bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(position >= 0 && bytes.count <= count &- position, "range outside the buffer")
+        guard let source = bytes.baseAddress else { return }
+        (base + position).update(from: source, count: bytes.count)
     }
 }

@@ -1,0 +1,228 @@
+/// Where the encoder writes a scalar: a slot the containers were given, or a member or element
+/// written directly, which then needs no scope of its own.
+enum ScalarTarget {
+    case slot(Int)
+    case member(String, of: Int)
+    case element(Int, of: Int)
+}
+
+/// The streaming encoder: each scalar is written as an escaped `name=value` pair as soon as it is
+/// encoded, with no tree in between.
+///
+/// Every container gets a *scope*, a record of where it hangs (its parent and its key or index).
+/// A scope is opened in the ``PairWriter`` only when something is written inside it, so an array
+/// element that writes nothing takes no place, as in Alamofire. For
+/// `struct Order { var id = 7; var items = [Item(name: "x")] }`:
+///
+/// ```
+/// scope 0  root, open                 id=7 is written at once (no scope)
+/// scope 1  member "items" of 0        made by encode(items, forKey:): open, as the tree makes
+///                                     a member when its container is made
+/// scope 2  element 0 of 1             made by the unkeyed container: pending
+///          Item writes name=x        → opens 2, then writes items%5B%5D%5Bname%5D=x
+/// ```
+///
+/// Synthesized `Codable` code uses its containers one inside the other, which streams exactly.
+/// What the tree does differently is detected, and the stream gives up (``needsTree``) so that
+/// the encoder starts again with the tree (see ``FormTreeBuilder``), whose output is the
+/// reference, byte-identical to Alamofire's:
+/// - a key written twice in one object (first position, last value; containers merged);
+/// - a container written to again after something outside it was written;
+/// - an array element written past its index after earlier elements wrote nothing, whose every
+///   later write finds its element by index again (only its first write streams);
+/// - a value of one kind written where another kind was, and a top level that is not keyed.
+struct FormPairStream: ~Copyable {
+    var writer: PairWriter
+    /// Set when the value must be encoded again through the tree; nothing more is written.
+    private(set) var needsTree = false
+
+    static let root = 0
+
+    private struct Scope {
+        enum State: UInt8 {
+            /// Made, and not part of the form until something is written inside.
+            case pending
+            /// A level of the writer, tagged with this scope.
+            case open
+            /// Closed, or written as a scalar: writing there again needs the tree.
+            case done
+        }
+
+        var parent: Int
+        /// The member's coding key; empty for an element.
+        var key: String
+        /// The element's coding index; -1 for a member.
+        var index: Int
+        var state: State
+        /// `.object` or `.array` once a child is written.
+        var kind = FormTree.Kind.unset
+        /// The elements that wrote something, which is the next element's place.
+        var created = 0
+    }
+
+    private var scopes: [Scope] = []
+    private var pairCount = 0
+    /// The writer depth of the outermost open element written past its index, and the pair count
+    /// when it opened; `Int.max` when there is none.
+    private var unstableDepth = Int.max
+    private var unstablePairCount = 0
+
+    init(options: URLEncodedFormEncoder) {
+        writer = PairWriter(options: options, expectedBytes: 256, findsRepeatedKeys: true)
+        scopes.reserveCapacity(8)
+        scopes.append(Scope(parent: -1, key: "", index: -1, state: .open))
+    }
+
+    // MARK: Scopes
+
+    /// The scope of the member `key` of `object`, for a value that encodes itself.
+    mutating func member(of object: Int, key: String) -> Int {
+        scopes.append(Scope(parent: object, key: key, index: -1, state: .pending))
+        let scope = scopes.count &- 1
+        switch scopes[object].state {
+        case .open:
+            // The tree makes the member now, so it takes its place among its siblings now.
+            if !needsTree { _ = open(scope) }
+        case .done:
+            // Writing inside will need the tree; making it changes something only when the tree
+            // turns a scalar or an array into an object for it.
+            if scopes[object].kind != .object { needsTree = true }
+        case .pending:
+            break
+        }
+        return scope
+    }
+
+    /// The scope of element `index` of `array`, for a value that encodes itself.
+    mutating func element(of array: Int, at index: Int) -> Int {
+        scopes.append(Scope(parent: array, key: "", index: index, state: .pending))
+        return scopes.count &- 1
+    }
+
+    /// The coding path of `scope`, with the index each element was encoded at.
+    func codingPath(of scope: Int) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current = scope
+        while current > Self.root {
+            let entry = scopes[current]
+            path.append(entry.index < 0 ? FormCodingKey(entry.key) : FormCodingKey(index: entry.index))
+            current = entry.parent
+        }
+        return path.reversed()
+    }
+
+    // MARK: Pairs
+
+    /// Opens what `target` needs and writes `&`, its escaped path and `=`; the caller appends the
+    /// value and calls ``endPair(_:)``. Returns `false`, writing nothing, once the tree is needed.
+    mutating func beginPair(_ target: ScalarTarget) -> Bool {
+        guard !needsTree else { return false }
+        switch target {
+        case .member(let key, let object):
+            guard activate(object), setKind(of: object, to: .object), isStable, writer.beginMemberPair(key) else {
+                return useTree()
+            }
+        case .element(let index, let array):
+            guard activate(array), let position = claimElement(at: index, in: array), isStable else { return useTree() }
+            writer.beginElementPair(at: position)
+        case .slot(let scope):
+            // A member is opened when made; it can still take a scalar while it holds nothing.
+            guard scope != Self.root, scopes[scope].state != .done, scopes[scope].kind == .unset,
+                activate(scope), isStable
+            else { return useTree() }
+            writer.beginPair()
+        }
+        return true
+    }
+
+    /// Ends the pair ``beginPair(_:)`` started.
+    mutating func endPair(_ target: ScalarTarget) {
+        if case .slot = target {
+            closeInnermost()
+        } else {
+            writer.endPair()
+        }
+        pairCount &+= 1
+    }
+
+    /// Closes every open scope and returns the form text.
+    mutating func finish() -> UnsafeBufferPointer<UInt8> {
+        writer.finish()
+    }
+
+    // MARK: Opening and closing
+
+    /// Makes `scope` the innermost open scope: closes the scopes inside it, or opens it and the
+    /// pending scopes above it.
+    private mutating func activate(_ scope: Int) -> Bool {
+        if writer.innermostTag == scope { return true }
+        switch scopes[scope].state {
+        case .open:
+            while writer.innermostTag != scope {
+                closeInnermost()
+            }
+            return true
+        case .pending:
+            return open(scope)
+        case .done:
+            return useTree()
+        }
+    }
+
+    private mutating func open(_ scope: Int) -> Bool {
+        let parent = scopes[scope].parent
+        guard activate(parent) else { return false }
+        let index = scopes[scope].index
+        if index < 0 {
+            guard setKind(of: parent, to: .object), writer.openMember(scopes[scope].key, tag: scope) else {
+                return useTree()
+            }
+        } else {
+            guard let position = claimElement(at: index, in: parent) else { return useTree() }
+            if position != index, unstableDepth == Int.max {
+                unstableDepth = writer.depth
+                unstablePairCount = pairCount
+            }
+            writer.openElement(at: position, tag: scope)
+        }
+        scopes[scope].state = .open
+        return true
+    }
+
+    private mutating func closeInnermost() {
+        scopes[writer.innermostTag].state = .done
+        writer.close()
+        if writer.depth <= unstableDepth {
+            unstableDepth = Int.max
+        }
+    }
+
+    /// Whether the pair about to be written is the first under an element written past its
+    /// index: the tree finds that element again for every later write, and may not find the same.
+    private var isStable: Bool {
+        unstableDepth == Int.max || pairCount == unstablePairCount
+    }
+
+    private mutating func useTree() -> Bool {
+        needsTree = true
+        return false
+    }
+
+    /// The place of element `index` of `array`: the next one, as no element is written twice.
+    private mutating func claimElement(at index: Int, in array: Int) -> Int? {
+        guard array != Self.root, setKind(of: array, to: .array) else { return nil }
+        let position = scopes[array].created
+        // A lower index finds an element that already wrote, which the tree merges into.
+        guard index >= position else { return nil }
+        scopes[array].created = position &+ 1
+        return position
+    }
+
+    private mutating func setKind(of scope: Int, to kind: FormTree.Kind) -> Bool {
+        if scopes[scope].kind == .unset {
+            scopes[scope].kind = kind
+            return true
+        }
+        return scopes[scope].kind == kind
+    }
+}

@@ -1,0 +1,113 @@
+/// The tree one `encode` call builds when the value cannot be streamed (see ``FormPairStream``).
+///
+/// Containers write into *slots*: a slot is a node (`>= 0`), or a place in the tree that is made
+/// only when something is written there (`< 0`, an entry of `pending`). Like Alamofire's encoder,
+/// a value that writes nothing (an empty array, an object whose members are all dropped) leaves no
+/// element behind, and each write finds its array element by index the way Alamofire's does:
+/// element `i` of an array that holds `i` or more elements is that element, otherwise the write
+/// appends one. After an element that wrote nothing this keeps Alamofire's exact output, e.g.
+/// `x = [[nil], ["a", "b"], "c"]` under `.dropKey` and indices becomes
+/// `x[0][0]=a&x[1][0]=b&x[2]=c`.
+final class FormTreeBuilder {
+    // One encode call owns the builder and runs on one thread, and no access to the tree spans a
+    // call back into user code, so the runtime exclusivity checks would only cost time.
+    @exclusivity(unchecked) var tree = FormTree()
+
+    // MARK: Slots
+
+    /// A member or element not made yet. The tree keeps coding keys as they are; `keyEncoding`
+    /// is applied when writing, so two keys that it makes equal are still two members.
+    private struct PendingSlot {
+        let parent: Int
+        /// The member's coding key, or `nil` for the element at `index`.
+        let key: String?
+        let index: Int
+        /// The node, once a write has made it and no later write can find another one.
+        var node = -1
+    }
+
+    // Unchecked for the reason the tree is.
+    @exclusivity(unchecked) private var pending: [PendingSlot] = []
+
+    /// The slot of the member `key` of the object in `object`: its node when the object exists.
+    func member(of object: Int, key: String) -> Int {
+        if let node = existingNode(object) {
+            return tree.member(of: node, key: key)
+        }
+        return addPending(PendingSlot(parent: object, key: key, index: 0))
+    }
+
+    /// The slot of element `index` of the array in `array`, made when something is written to it.
+    func element(of array: Int, at index: Int) -> Int {
+        addPending(PendingSlot(parent: array, key: nil, index: index))
+    }
+
+    /// The node of `slot`, made now if it is pending.
+    private func node(_ slot: Int) -> Int {
+        slot >= 0 ? slot : resolve(pendingIndex: -1 &- slot).node
+    }
+
+    /// The coding path of `slot`, with the index each pending element was encoded at.
+    func codingPath(of slot: Int) -> [any CodingKey] {
+        if let node = existingNode(slot) { return tree.codingPath(of: node) }
+        let entry = pending[-1 &- slot]
+        return codingPath(of: entry.parent) + [entry.key.map { FormCodingKey($0) } ?? FormCodingKey(index: entry.index)]
+    }
+
+    private func existingNode(_ slot: Int) -> Int? {
+        if slot >= 0 { return slot }
+        let node = pending[-1 &- slot].node
+        return node >= 0 ? node : nil
+    }
+
+    private func addPending(_ entry: PendingSlot) -> Int {
+        pending.append(entry)
+        return -pending.count
+    }
+
+    /// Finds or makes the node of a pending slot. It is kept only when every write will find the
+    /// same node: not when an element was appended short of its index, as the next write then
+    /// looks for its index again.
+    private func resolve(pendingIndex: Int) -> (node: Int, stable: Bool) {
+        let entry = pending[pendingIndex]
+        if entry.node >= 0 { return (entry.node, true) }
+        let parent = entry.parent >= 0 ? (node: entry.parent, stable: true) : resolve(pendingIndex: -1 &- entry.parent)
+        var found = (node: -1, stable: parent.stable)
+        if let key = entry.key {
+            found.node = tree.member(of: parent.node, key: key)
+        } else {
+            let element = element(ofArrayNode: parent.node, at: entry.index)
+            found = (element.node, found.stable && element.stable)
+        }
+        if found.stable { pending[pendingIndex].node = found.node }
+        return found
+    }
+
+    /// Element `index` of `array` when the array has one there, else a new last element; the
+    /// second is not at `index` when earlier elements wrote nothing.
+    private func element(ofArrayNode array: Int, at index: Int) -> (node: Int, stable: Bool) {
+        tree.prepare(array, as: .array)
+        let count = tree[array].childCount
+        if index < count { return (tree.child(of: array, at: index), true) }
+        return (tree.appendElement(to: array), index == count)
+    }
+
+    // MARK: Scalars
+
+    /// Makes the node `target` names a scalar holding `scalar`'s text, raw; the serializer
+    /// escapes it.
+    func write(_ scalar: FormScalar, to target: ScalarTarget) {
+        let node = switch target {
+        case .slot(let slot): node(slot)
+        case .member(let key, let object): node(member(of: object, key: key))
+        case .element(let index, let array): element(ofArrayNode: node(array), at: index).node
+        }
+        let start = tree.bytes.count
+        switch scalar {
+        case .text(var text): text.withUTF8 { tree.bytes.append(contentsOf: $0) }
+        case .signed(let value): tree.bytes.appendDecimal(value)
+        case .unsigned(let value): tree.bytes.appendDecimal(value)
+        }
+        tree.setScalar(node, from: start)
+    }
+}

@@ -1,0 +1,480 @@
+/// Writes `name=value` pairs into one output buffer, keeping the escaped key path of the value
+/// being written and, when members are sorted, where each member's pairs lie.
+///
+/// Callers descend into containers with ``openMember(_:tag:)`` and ``openElement(at:tag:)``, write
+/// each scalar as ``beginMemberPair(_:)`` or ``beginElementPair(at:)``, an escaped value and
+/// ``endPair()``, and climb back with ``close()``. For
+/// `Order(user: User(name: "Ada", id: 7), tags: ["a"])` the calls and the bytes are:
+///
+/// ```
+/// openMember("user")                      path: user
+///   beginMemberPair("name") "Ada" endPair output: user%5Bname%5D=Ada
+///   beginMemberPair("id") "7" endPair     output: …&user%5Bid%5D=7
+/// close                                   sorts user's members: user%5Bid%5D=7&user%5Bname%5D=Ada
+/// openMember("tags")                      path: tags
+///   beginElementPair(at: 0) "a" endPair   output: …&tags%5B%5D=a
+/// close                                   path: (empty)
+/// finish                                  sorts the root's members
+/// ```
+///
+/// Sorting follows Alamofire: each object's members, already sorted inside, are ordered by their
+/// whole text, compared as strings; array elements keep their order. A level's members are
+/// sorted when it closes, so the work is one pass per object over its own bytes.
+struct PairWriter: ~Copyable {
+    private let escaper: PercentEscaper
+    private let spaceAsPlus: Bool
+    private let sortsMembers: Bool
+    private let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding
+    private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
+    private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
+    /// A custom array encoding receives the unescaped path, so only then is it tracked too.
+    private let tracksRawPath: Bool
+
+    private(set) var output: ByteBuffer
+    private var path = ByteBuffer(capacity: 64)
+    private var rawPath: [UInt8] = []
+    /// One entry per open level; the root's is first and is never closed before ``finish()``.
+    private var levels: [Level] = []
+    /// Whole copies of the paths each open level started from, kept only under a custom array
+    /// encoding, which replaces the path rather than extending it.
+    private var savedPaths: [(escaped: [UInt8], raw: [UInt8])] = []
+    /// The members of the open levels, a stack shared by all levels: each one's key hash, to
+    /// find a key written twice, and where its pairs lie in `output`, for sorting.
+    private var members: [Member] = []
+    /// Member hashes of objects too large to scan, keyed by the object's serial number.
+    private var indexedMembers: Set<IndexedMember> = []
+    private var serials = 0
+    private var scratch: [UInt8] = []
+    private var scratchRanges: [Range<Int>] = []
+
+    private struct Level {
+        /// What the caller keeps here about the level (the stream keeps its scope).
+        var tag: Int
+        /// The length of the path before this level's name was appended.
+        var pathStart: Int
+        /// Where this level's first pair starts (at its `&` when it has one).
+        var outputStart: Int
+        /// This level's first entry in `members`.
+        var firstMember: Int
+        var serial: Int
+        /// Whether this level's children are members, whose order is sorted.
+        var holdsMembers = false
+        /// One bit per member hash: a clear bit proves a key is new without a scan.
+        var memberBits: UInt64 = 0
+    }
+
+    private struct Member {
+        var hash: UInt64
+        /// Where the member's pairs lie, once written; empty until then.
+        var text: Range<Int> = 0..<0
+    }
+
+    private struct IndexedMember: Hashable {
+        var serial: Int
+        var hash: UInt64
+    }
+
+    /// An object with this many members is looked up through `indexedMembers` instead of a scan.
+    private static let indexedMemberCount = 16
+
+    /// Whether ``openMember(_:tag:)`` and ``beginMemberPair(_:)`` look for a key written twice;
+    /// a tree has none.
+    private let findsRepeatedKeys: Bool
+
+    init(options: URLEncodedFormEncoder, expectedBytes: Int, findsRepeatedKeys: Bool) {
+        self.findsRepeatedKeys = findsRepeatedKeys
+        escaper = options.escaper
+        spaceAsPlus = if case .plusReplaced = options.spaceEncoding { true } else { false }
+        sortsMembers = options.alphabetizeKeyValuePairs
+        arrayEncoding = options.arrayEncoding
+        keyPathEncoding = options.keyPathEncoding.style
+        keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
+        tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
+        output = ByteBuffer(capacity: expectedBytes)
+        levels.reserveCapacity(8)
+        levels.append(Level(tag: 0, pathStart: 0, outputStart: 0, firstMember: 0, serial: 0))
+        // Room for the members of typical objects, so the stacks do not grow one by one.
+        members.reserveCapacity(16)
+        if sortsMembers { scratchRanges.reserveCapacity(16) }
+    }
+
+    /// The number of open levels, the root's included.
+    var depth: Int { levels.count }
+
+    /// The tag of the innermost open level.
+    var innermostTag: Int { levels[levels.count &- 1].tag }
+
+    // MARK: Levels
+
+    /// Descends into the member `key` of the current level; returns `false`, doing nothing, when
+    /// the level may hold `key` already (see ``addMember(_:)``).
+    mutating func openMember(_ key: String, tag: Int = 0) -> Bool {
+        guard addMember(key) else { return false }
+        beginLevel(tag: tag)
+        appendName(key, to: .path)
+        return true
+    }
+
+    /// Writes the start of the pair of the member `key` of the current level: `&`, the path, the
+    /// name and `=`; the value and ``endPair()`` follow. Returns `false`, writing nothing, when the
+    /// level may hold `key` already.
+    mutating func beginMemberPair(_ key: String) -> Bool {
+        guard addMember(key) else { return false }
+        if tracksRawPath {
+            beginLevel(tag: Self.pairTag)
+            appendName(key, to: .path)
+            beginPair()
+            return true
+        }
+        startPair()
+        appendName(key, to: .output)
+        output.append(UInt8(ascii: "="))
+        return true
+    }
+
+    /// Writes the start of the pair of the element at `position` of the current level.
+    mutating func beginElementPair(at position: Int) {
+        levels[levels.count &- 1].holdsMembers = false
+        if tracksRawPath {
+            beginLevel(tag: Self.pairTag)
+            appendElementKey(position)
+            beginPair()
+            return
+        }
+        let isUnnamed = path.isEmpty
+        startPair()
+        if !isUnnamed {
+            appendElementKey(position, to: .output)
+        }
+        output.append(UInt8(ascii: "="))
+    }
+
+    /// Ends the pair begun by ``beginMemberPair(_:)`` or ``beginElementPair(at:)``.
+    mutating func endPair() {
+        if tracksRawPath {
+            close()
+        } else {
+            recordMemberText(from: pairStart)
+        }
+    }
+
+    /// Marks the level a pair is written through under a custom array encoding.
+    private static let pairTag = -1
+
+    private var pairStart = 0
+
+    private mutating func startPair() {
+        pairStart = output.count
+        if !output.isEmpty {
+            output.append(UInt8(ascii: "&"))
+        }
+        output.append(contentsOf: path.bytes)
+    }
+
+    /// Where a name or an element key goes: the path, for a level, or straight to the output,
+    /// for a scalar's pair.
+    private enum Destination {
+        case path
+        case output
+    }
+
+    private mutating func appendName(_ key: String, to destination: Destination) {
+        let isTopLevel = levels.count == (destination == .path ? 2 : 1)
+        let name = keyEncoding?.encode(key) ?? key
+        if isTopLevel {
+            appendText(name, to: destination, rawPrefix: nil, rawSuffix: nil)
+            return
+        }
+        switch keyPathEncoding {
+        case .brackets:
+            append(escaper.openBracket, to: destination)
+            appendText(name, to: destination, rawPrefix: UInt8(ascii: "["), rawSuffix: UInt8(ascii: "]"))
+            append(escaper.closeBracket, to: destination)
+        case .dots:
+            append(escaper.dot, to: destination)
+            appendText(name, to: destination, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
+        case .custom(let encode):
+            appendText(encode(name), to: destination, rawPrefix: nil, rawSuffix: nil)
+        }
+    }
+
+    private mutating func append(_ bytes: [UInt8], to destination: Destination) {
+        switch destination {
+        case .path: path.append(contentsOf: bytes)
+        case .output: output.append(contentsOf: bytes)
+        }
+    }
+
+    /// Adds `key` to the members of the current level. Returns `false` when the level may hold
+    /// `key` already: keys are compared by a 64-bit FNV-1a hash, so a collision of two different
+    /// keys is reported too, which only sends the stream to the tree, where keys are compared.
+    private mutating func addMember(_ key: String) -> Bool {
+        let levelIndex = levels.count &- 1
+        levels[levelIndex].holdsMembers = true
+        guard findsRepeatedKeys else {
+            members.append(Member(hash: 0))
+            return true
+        }
+        let level = levels[levelIndex]
+        let hash = Self.hash(key)
+        let bit: UInt64 = 1 &<< (hash & 63)
+        let count = members.count &- level.firstMember
+        if count >= Self.indexedMemberCount {
+            if count == Self.indexedMemberCount {
+                for member in members[level.firstMember...] {
+                    indexedMembers.insert(IndexedMember(serial: level.serial, hash: member.hash))
+                }
+            }
+            guard indexedMembers.insert(IndexedMember(serial: level.serial, hash: hash)).inserted else { return false }
+        } else if level.memberBits & bit != 0 {
+            for member in members[level.firstMember...] where member.hash == hash {
+                return false
+            }
+        }
+        levels[levelIndex].memberBits = level.memberBits | bit
+        members.append(Member(hash: hash))
+        return true
+    }
+
+    /// FNV-1a, 64 bits: keys are short, and are hashed once each.
+    private static func hash(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+    }
+
+    /// Descends into the element at `position` of the current level: its place among the elements
+    /// that wrote something, which `.indexInBrackets` writes.
+    mutating func openElement(at position: Int, tag: Int = 0) {
+        levels[levels.count &- 1].holdsMembers = false
+        beginLevel(tag: tag)
+        appendElementKey(position)
+    }
+
+    /// Appends the key of element `position` to the path, or under a custom array encoding
+    /// replaces the path with the one it returns.
+    private mutating func appendElementKey(_ position: Int) {
+        if case .custom(let encode) = arrayEncoding {
+            let elementPath = encode(String(decoding: rawPath, as: UTF8.self), position)
+            path.truncate(to: 0)
+            rawPath.removeAll(keepingCapacity: true)
+            appendText(elementPath, to: .path, rawPrefix: nil, rawSuffix: nil)
+            return
+        }
+        // Under the empty name, `[]=x` would be no key path at all; repeating the name (`=x&=y`)
+        // is the one way to write that array that reads back.
+        if path.isEmpty { return }
+        appendElementKey(position, to: .path)
+    }
+
+    private mutating func appendElementKey(_ position: Int, to destination: Destination) {
+        switch arrayEncoding {
+        case .brackets:
+            append(escaper.emptyBrackets, to: destination)
+        case .noBrackets, .custom:
+            break
+        case .indexInBrackets:
+            append(escaper.openBracket, to: destination)
+            switch destination {
+            case .path: path.appendDecimal(position)
+            case .output: output.appendDecimal(position)
+            }
+            append(escaper.closeBracket, to: destination)
+        }
+    }
+
+    private mutating func beginLevel(tag: Int) {
+        serials &+= 1
+        levels.append(
+            Level(tag: tag, pathStart: path.count, outputStart: output.count, firstMember: members.count, serial: serials)
+        )
+        if tracksRawPath {
+            savedPaths.append((Array(path.bytes), rawPath))
+        }
+    }
+
+    /// Climbs back to the parent level, sorting this level's members first; returns whether the
+    /// level wrote anything.
+    @discardableResult
+    mutating func close() -> Bool {
+        let level = endLevel()
+        let wrote = output.count > level.outputStart
+        if wrote {
+            recordMemberText(from: level.outputStart)
+        }
+        if tracksRawPath {
+            let saved = savedPaths.removeLast()
+            path.truncate(to: 0)
+            path.append(contentsOf: saved.escaped)
+            rawPath = saved.raw
+        } else {
+            path.truncate(to: level.pathStart)
+        }
+        return wrote
+    }
+
+    /// When the current level holds members, notes that the last one's pairs run from `start`
+    /// (at its `&`, unless it is the first pair of all) to the end.
+    private mutating func recordMemberText(from start: Int) {
+        guard sortsMembers, levels[levels.count &- 1].holdsMembers, let last = members.indices.last else { return }
+        members[last].text = (start == 0 ? 0 : start &+ 1)..<output.count
+    }
+
+    /// Sorts this level's members and removes the level.
+    private mutating func endLevel() -> Level {
+        let level = levels.removeLast()
+        if level.holdsMembers, sortsMembers {
+            // Every member's text starts with this level's path, unless a custom array encoding
+            // rewrote whole paths below it; comparisons can start after the shared part.
+            sortMembers(from: level.firstMember, sharedPrefix: tracksRawPath ? 0 : path.count)
+        }
+        members.removeLast(members.count &- level.firstMember)
+        return level
+    }
+
+    /// Closes every level, the root's last, and returns the form text.
+    mutating func finish() -> UnsafeBufferPointer<UInt8> {
+        while levels.count > 1 {
+            close()
+        }
+        _ = endLevel()
+        return output.bytes
+    }
+
+    // MARK: Pairs
+
+    /// Starts the pair of the current level: `&`, the escaped path and `=`. The value follows.
+    mutating func beginPair() {
+        if !output.isEmpty {
+            output.append(UInt8(ascii: "&"))
+        }
+        output.append(contentsOf: path.bytes)
+        output.append(UInt8(ascii: "="))
+    }
+
+    mutating func appendValue(_ text: String) {
+        escaper.escape(text, spaceAsPlus: spaceAsPlus, into: &output)
+    }
+
+    mutating func appendValue(_ bytes: UnsafeBufferPointer<UInt8>) {
+        escaper.escape(bytes, spaceAsPlus: spaceAsPlus, into: &output)
+    }
+
+    /// Appends decimal digits, escaped when the allowed characters leave out a digit or `-`.
+    mutating func appendValue<Integer: FixedWidthInteger>(decimal value: Integer) {
+        if escaper.copiesDecimalText {
+            output.appendDecimal(value)
+        } else {
+            var digits: [UInt8] = []
+            digits.appendDecimal(value)
+            digits.withUnsafeBufferPointer { appendValue($0) }
+        }
+    }
+
+    // MARK: Names
+
+    private mutating func appendText(_ text: String, to destination: Destination, rawPrefix: UInt8?, rawSuffix: UInt8?) {
+        switch destination {
+        case .path: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &path)
+        case .output: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &output)
+        }
+        if tracksRawPath, destination == .path {
+            if let rawPrefix { rawPath.append(rawPrefix) }
+            rawPath.append(contentsOf: text.utf8)
+            if let rawSuffix { rawPath.append(rawSuffix) }
+        }
+    }
+
+    // MARK: Sorting
+
+    /// Orders the members from `firstMember` on by their text, as Alamofire does: each member's
+    /// pairs, already sorted inside, compared as one string. Members that wrote nothing take no
+    /// part.
+    private mutating func sortMembers(from firstMember: Int, sharedPrefix: Int) {
+        guard members.count &- firstMember > 1 else { return }
+        var segments: [Range<Int>] = []
+        swap(&segments, &scratchRanges)
+        segments.removeAll(keepingCapacity: true)
+        for member in members[firstMember...] where !member.text.isEmpty {
+            segments.append(member.text)
+        }
+        defer { scratchRanges = segments }
+        let end = segments.count
+        let firstSegment = 0
+        guard end > 1 else { return }
+        let regionStart = segments[firstSegment].lowerBound
+
+        let text = output.bytes
+        let moved = Self.sort(&segments, in: firstSegment..<end) { Self.precedes(text, $0, $1, after: sharedPrefix) }
+        guard moved else { return }
+        let members = segments
+
+        // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: output.bytes(in: regionStart..<output.count))
+        var position = regionStart
+        for member in members[firstSegment..<end] {
+            if position > regionStart {
+                output.overwrite(at: position, with: UInt8(ascii: "&"))
+                position &+= 1
+            }
+            scratch.withUnsafeBufferPointer { unsorted in
+                let source = UnsafeBufferPointer(
+                    rebasing: unsorted[(member.lowerBound &- regionStart)..<(member.upperBound &- regionStart)]
+                )
+                output.overwrite(at: position, with: source)
+            }
+            position &+= member.count
+        }
+    }
+
+    /// Sorts `ranges[bounds]` and says whether anything moved. Objects are usually small and
+    /// often already in order, where an insertion sort does least; large ones use the standard sort.
+    private static func sort(
+        _ ranges: inout [Range<Int>],
+        in bounds: Range<Int>,
+        by precedes: (Range<Int>, Range<Int>) -> Bool
+    ) -> Bool {
+        if bounds.count > 32 {
+            let isSorted = zip(ranges[bounds], ranges[bounds].dropFirst()).allSatisfy { !precedes($1, $0) }
+            if !isSorted { ranges[bounds].sort(by: precedes) }
+            return !isSorted
+        }
+        var moved = false
+        for index in bounds.dropFirst() {
+            let item = ranges[index]
+            var slot = index
+            while slot > bounds.lowerBound, precedes(item, ranges[slot &- 1]) {
+                ranges[slot] = ranges[slot &- 1]
+                slot &-= 1
+            }
+            if slot != index {
+                ranges[slot] = item
+                moved = true
+            }
+        }
+        return moved
+    }
+
+    private static func precedes(
+        _ text: UnsafeBufferPointer<UInt8>,
+        _ a: Range<Int>,
+        _ b: Range<Int>,
+        after sharedPrefix: Int
+    ) -> Bool {
+        let length = min(a.count, b.count)
+        var offset = sharedPrefix
+        while offset < length {
+            let left = text[a.lowerBound &+ offset]
+            let right = text[b.lowerBound &+ offset]
+            if left != right { return left < right }
+            offset &+= 1
+        }
+        return a.count < b.count
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import URLEncodedForm
+
+/// The encoder streams pairs, and encodes again through the tree when a value does what only the
+/// tree reproduces (see `FormPairStream`). Each case checks the text of both paths and which one
+/// the public call took: a stream that wrongly went on would write the first case's `a` twice.
+@Suite("Encoder: stream and tree")
+struct StreamingTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let streams: Bool
+        let expected: String
+        var sorted = false
+        var options: @Sendable (inout URLEncodedFormEncoder) -> Void = { _ in }
+        let script: @Sendable (any Encoder) throws -> Void
+        var testDescription: String { name }
+    }
+
+    /// A value whose `encode(to:)` is the case's script.
+    struct Script: Encodable {
+        let body: @Sendable (any Encoder) throws -> Void
+        func encode(to encoder: any Encoder) throws { try body(encoder) }
+    }
+
+    struct Key: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "a key written twice keeps its first place and its last value", streams: false, expected: "a=3&b=2") {
+            var c = $0.container(keyedBy: Key.self)
+            try c.encode(1, forKey: Key("a"))
+            try c.encode(2, forKey: Key("b"))
+            try c.encode(3, forKey: Key("a"))
+        },
+        Case(
+            name: "a container made twice under one key merges into the first",
+            streams: false,
+            expected: "a%5Bx%5D=1&a%5By%5D=3&b=2"
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            var first = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
+            try first.encode(1, forKey: Key("x"))
+            try c.encode(2, forKey: Key("b"))
+            var second = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
+            try second.encode(3, forKey: Key("y"))
+        },
+        Case(
+            name: "a container written after a sibling keeps the place it was made at",
+            streams: false,
+            expected: "a%5Bx%5D=2&b=1"
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            var nested = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
+            try c.encode(1, forKey: Key("b"))
+            try nested.encode(2, forKey: Key("x"))
+        },
+        Case(name: "a superclass writes beside the subclass", streams: true, expected: "b=1&a=2") {
+            var c = $0.container(keyedBy: Key.self)
+            try c.encode(1, forKey: Key("b"))
+            var parent = c.superEncoder().container(keyedBy: Key.self)
+            try parent.encode(2, forKey: Key("a"))
+        },
+        Case(
+            name: "a nil element takes no index",
+            streams: true,
+            expected: "a%5B0%5D=1&a%5B1%5D=3",
+            options: { $0.arrayEncoding = .indexInBrackets }
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            try c.encode([1, nil, 3] as [Int?], forKey: Key("a"))
+        },
+        Case(
+            name: "an element written past its index finds its element again at each write, as in Alamofire",
+            streams: false,
+            expected: "x%5B0%5D%5B0%5D=a&x%5B1%5D%5B0%5D=b&x%5B2%5D=c",
+            options: { $0.arrayEncoding = .indexInBrackets }
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            var x = c.nestedUnkeyedContainer(forKey: Key("x"))
+            var first = x.nestedUnkeyedContainer()
+            try first.encodeNil()
+            var second = x.nestedUnkeyedContainer()
+            try second.encode("a")
+            try second.encode("b")
+            try x.encode("c")
+        },
+        Case(
+            name: "forty members stream",
+            streams: true,
+            expected: (0..<40).map { "k\($0)=\($0)" }.joined(separator: "&")
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            for index in 0..<40 { try c.encode(index, forKey: Key("k\(index)")) }
+        },
+        Case(
+            name: "a key repeated in a large object is found through its index",
+            streams: false,
+            expected: (0..<40).map { $0 == 5 ? "k5=99" : "k\($0)=\($0)" }.joined(separator: "&")
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            for index in 0..<40 { try c.encode(index, forKey: Key("k\(index)")) }
+            try c.encode(99, forKey: Key("k5"))
+        },
+        Case(
+            name: "keys that the key encoding makes equal are two members",
+            streams: true,
+            expected: "j=1&j=2",
+            options: { $0.keyEncoding = .lowercased }
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            try c.encode(1, forKey: Key("J"))
+            try c.encode(2, forKey: Key("j"))
+        },
+        Case(name: "an array written where an object was replaces it", streams: false, expected: "v%5B%5D=2") {
+            var c = $0.container(keyedBy: Key.self)
+            try c.encode(Script { encoder in
+                var keyed = encoder.container(keyedBy: Key.self)
+                try keyed.encode(1, forKey: Key("a"))
+                var unkeyed = encoder.unkeyedContainer()
+                try unkeyed.encode(2)
+            }, forKey: Key("v"))
+        },
+        Case(
+            name: "members nested three deep are sorted inside each object",
+            streams: true,
+            expected: "a%5Bb%5D%5Bc%5D=1&a%5Bb%5D%5Bd%5D=2&a%5Bz%5D=3&y=4",
+            sorted: true
+        ) {
+            var c = $0.container(keyedBy: Key.self)
+            try c.encode(4, forKey: Key("y"))
+            var a = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
+            try a.encode(3, forKey: Key("z"))
+            var b = a.nestedContainer(keyedBy: Key.self, forKey: Key("b"))
+            try b.encode(2, forKey: Key("d"))
+            try b.encode(1, forKey: Key("c"))
+        },
+    ]
+
+    @Test("the stream and the tree write the same text", arguments: cases)
+    func bothPaths(_ testCase: Case) throws {
+        var encoder = URLEncodedFormEncoder(alphabetizeKeyValuePairs: testCase.sorted)
+        testCase.options(&encoder)
+        let value = Script(body: testCase.script)
+        let streamed: String = try encoder.encode(value)
+        let throughTree = try encoder.encodedThroughTree(value) { String(decoding: $0, as: UTF8.self) }
+        #expect(streamed == testCase.expected)
+        #expect(throughTree == testCase.expected)
+        #expect(try encoder.streams(value) == testCase.streams)
+    }
+
+    @Test("a top level that is not keyed is the same error either way")
+    func topLevel() throws {
+        let encoder = URLEncodedFormEncoder()
+        #expect(throws: EncodingError.self) { let _: String = try encoder.encode([1, 2]) }
+        #expect(throws: EncodingError.self) { let _: String = try encoder.encode("text") }
+        #expect(try !encoder.streams([1, 2]))
+        #expect(try !encoder.streams("text"))
+    }
+}
