@@ -37,7 +37,7 @@ final class FormEncodingStorage {
         nilEncoding = options.nilEncoding
     }
 
-    static let root = 0
+    static let root = FormPairStream.root
 
     // MARK: Slots
 

@@ -36,7 +36,9 @@ struct FormPairStream: ~Copyable {
     /// Set when the value must be encoded again through the tree; nothing more is written.
     private(set) var needsTree = false
 
-    static let root = 0
+    /// The root scope; the same slot as the tree's root node, so containers need not know which
+    /// one they write to.
+    static let root = FormTree.root
 
     private struct Scope {
         enum State: UInt8 {

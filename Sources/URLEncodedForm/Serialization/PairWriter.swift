@@ -404,21 +404,18 @@ struct PairWriter: ~Copyable {
             segments.append(member.text)
         }
         defer { scratchRanges = segments }
-        let end = segments.count
-        let firstSegment = 0
-        guard end > 1 else { return }
-        let regionStart = segments[firstSegment].lowerBound
+        // Members were written in order, so the first one starts the region they fill.
+        guard segments.count > 1, let regionStart = segments.first?.lowerBound else { return }
 
         let text = output.bytes
-        let moved = Self.sort(&segments, in: firstSegment..<end) { Self.precedes(text, $0, $1, after: sharedPrefix) }
+        let moved = Self.sort(&segments) { Self.precedes(text, $0, $1, after: sharedPrefix) }
         guard moved else { return }
-        let members = segments
 
         // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: output.bytes(in: regionStart..<output.count))
         var position = regionStart
-        for member in members[firstSegment..<end] {
+        for member in segments {
             if position > regionStart {
                 output.overwrite(at: position, with: UInt8(ascii: "&"))
                 position &+= 1
@@ -433,23 +430,19 @@ struct PairWriter: ~Copyable {
         }
     }
 
-    /// Sorts `ranges[bounds]` and says whether anything moved. Objects are usually small and
-    /// often already in order, where an insertion sort does least; large ones use the standard sort.
-    private static func sort(
-        _ ranges: inout [Range<Int>],
-        in bounds: Range<Int>,
-        by precedes: (Range<Int>, Range<Int>) -> Bool
-    ) -> Bool {
-        if bounds.count > 32 {
-            let isSorted = zip(ranges[bounds], ranges[bounds].dropFirst()).allSatisfy { !precedes($1, $0) }
-            if !isSorted { ranges[bounds].sort(by: precedes) }
+    /// Sorts `ranges` and says whether anything moved. Objects are usually small and often
+    /// already in order, where an insertion sort does least; large ones use the standard sort.
+    private static func sort(_ ranges: inout [Range<Int>], by precedes: (Range<Int>, Range<Int>) -> Bool) -> Bool {
+        if ranges.count > 32 {
+            let isSorted = zip(ranges, ranges.dropFirst()).allSatisfy { !precedes($1, $0) }
+            if !isSorted { ranges.sort(by: precedes) }
             return !isSorted
         }
         var moved = false
-        for index in bounds.dropFirst() {
+        for index in ranges.indices.dropFirst() {
             let item = ranges[index]
             var slot = index
-            while slot > bounds.lowerBound, precedes(item, ranges[slot &- 1]) {
+            while slot > 0, precedes(item, ranges[slot &- 1]) {
                 ranges[slot] = ranges[slot &- 1]
                 slot &-= 1
             }
