@@ -6,19 +6,13 @@
 enum ByteScanning {
     typealias Vector = SIMD16<UInt8>
 
-    @inline(__always)
-    static func load(_ base: UnsafePointer<UInt8>, _ offset: Int) -> Vector {
-        UnsafeRawPointer(base + offset).loadUnaligned(as: Vector.self)
-    }
-
-    @inline(__always)
-    static func store(_ vector: Vector, _ base: UnsafeMutablePointer<UInt8>, _ offset: Int) {
-        UnsafeMutableRawPointer(base + offset).storeBytes(of: vector, as: Vector.self)
-    }
+    // Chunks are loaded by `ByteReader.chunk(at:)` and stored by `ByteWriter.Window.store(_:at:)`,
+    // which check their bounds.
 
     /// One bit per lane, lane 0 lowest, from a vector whose lanes are 0 or 0xFF.
     @inline(__always)
     static func bits(_ lanes: Vector) -> UInt32 {
+        // A value cast, not a pointer one: `unsafeBitCast` itself checks that the sizes match.
         let halves = unsafeBitCast(lanes, to: (UInt64, UInt64).self)
         // Gathers bit 0 of each byte into the top byte of the product.
         let low = ((halves.0.littleEndian & 0x0101_0101_0101_0101) &* 0x0102_0408_1020_4080) &>> 56
@@ -43,53 +37,63 @@ enum ByteScanning {
 /// A set of ASCII bytes as at most eight ranges, tested 16 bytes at a time: per range one
 /// subtraction and one unsigned compare.
 struct ByteRangeSet: Sendable {
-    private var lows: [ByteScanning.Vector] = []
-    private var spans: [ByteScanning.Vector] = []
-    /// Both `A–Z` and `a–z` are in the set, tested at once as `(byte | 0x20) - "a" <= 25`.
-    private var letters = false
+    /// A range as its lowest byte and its length less one, in every lane.
+    typealias Span = (low: ByteScanning.Vector, span: ByteScanning.Vector)
+
+    private let ranges: Ranges
 
     /// The set of bytes below 0x80 for which `contains` holds, or `nil` when it needs more than
     /// eight ranges (the scalar table is then as fast).
     init?(_ contains: (UInt8) -> Bool) {
+        var spans: [Span] = []
         var byte: UInt8 = 0
         while byte < 0x80 {
             guard contains(byte) else {
                 byte &+= 1
                 continue
             }
-            guard lows.count < 8 else { return nil }
+            guard spans.count < 8 else { return nil }
             let low = byte
             while byte < 0x80, contains(byte) { byte &+= 1 }
-            lows.append(ByteScanning.Vector(repeating: low))
-            spans.append(ByteScanning.Vector(repeating: byte &- 1 &- low))
+            spans.append((ByteScanning.Vector(repeating: low), ByteScanning.Vector(repeating: byte &- 1 &- low)))
         }
         let upper = ByteScanning.Vector(repeating: UInt8(ascii: "A"))
         let lower = ByteScanning.Vector(repeating: UInt8(ascii: "a"))
         let span = ByteScanning.Vector(repeating: 25)
-        let pairs = Array(zip(lows, spans))
-        if let upperIndex = pairs.firstIndex(where: { $0.0 == upper && $0.1 == span }),
-            let lowerIndex = pairs.firstIndex(where: { $0.0 == lower && $0.1 == span })
+        var letters = false
+        if let upperIndex = spans.firstIndex(where: { $0.low == upper && $0.span == span }),
+            let lowerIndex = spans.firstIndex(where: { $0.low == lower && $0.span == span })
         {
             letters = true
             for index in [upperIndex, lowerIndex].sorted(by: >) {
-                lows.remove(at: index)
                 spans.remove(at: index)
             }
         }
+        ranges = Ranges(spans, letters: letters)
     }
 
     /// Calls `body` with the ranges ready for scanning; taken once per text, not per chunk.
     @inline(__always)
     func withRanges<Result>(_ body: (Ranges) -> Result) -> Result {
-        lows.withUnsafeBufferPointer { lows in
-            spans.withUnsafeBufferPointer { spans in body(Ranges(lows: lows, spans: spans, letters: letters)) }
-        }
+        body(ranges)
     }
 
-    struct Ranges {
-        let lows: UnsafeBufferPointer<ByteScanning.Vector>
-        let spans: UnsafeBufferPointer<ByteScanning.Vector>
-        let letters: Bool
+    /// The ranges in eight fixed slots rather than an array, so a chunk's test is straight-line
+    /// code: the set's ranges repeat to fill the slots, and a range tested twice changes nothing.
+    /// The default set (letters, `-./0-9`, `?`, `_`, `~`) takes the first four.
+    struct Ranges: Sendable {
+        private let first: (Span, Span, Span, Span)
+        private let second: (Span, Span, Span, Span)
+        private let count: Int
+        private let letters: Bool
+
+        init(_ spans: [Span], letters: Bool) {
+            let filled = (0..<8).map { spans.isEmpty ? (ByteScanning.Vector(), ByteScanning.Vector()) : spans[$0 % spans.count] }
+            first = (filled[0], filled[1], filled[2], filled[3])
+            second = (filled[4], filled[5], filled[6], filled[7])
+            count = spans.count
+            self.letters = letters
+        }
 
         /// 0xFF in each lane of `vector` that is *not* in the set, 0 elsewhere.
         @inline(__always)
@@ -99,10 +103,20 @@ struct ByteRangeSet: Sendable {
                 let folded = vector | ByteScanning.Vector(repeating: 0x20)
                 inside = (folded &- ByteScanning.Vector(repeating: UInt8(ascii: "a"))) .<= ByteScanning.Vector(repeating: 25)
             }
-            for index in 0..<lows.count {
-                inside .|= (vector &- lows[index]) .<= spans[index]
+            if count > 0 {
+                inside .|= Self.inside(vector, first.0) .| Self.inside(vector, first.1)
+                    .| Self.inside(vector, first.2) .| Self.inside(vector, first.3)
+            }
+            if count > 4 {
+                inside .|= Self.inside(vector, second.0) .| Self.inside(vector, second.1)
+                    .| Self.inside(vector, second.2) .| Self.inside(vector, second.3)
             }
             return ByteScanning.Vector(repeating: 0xFF).replacing(with: 0, where: inside)
+        }
+
+        @inline(__always)
+        private static func inside(_ vector: ByteScanning.Vector, _ range: Span) -> SIMDMask<SIMD16<Int8>> {
+            (vector &- range.low) .<= range.span
         }
     }
 }

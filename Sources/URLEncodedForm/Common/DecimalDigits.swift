@@ -13,16 +13,26 @@ extension ByteSink where Self: ~Copyable {
             append(UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0"))
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        // At most 20 digits: written last first, then turned around in place.
+        appendWriting(upTo: 20) { digits in
             var remaining = magnitude
-            var start = digits.count
+            var count = 0
             repeat {
                 let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
+                digits[count] = UInt8(truncatingIfNeeded: digit) &+ UInt8(ascii: "0")
+                count &+= 1
                 remaining = quotient
             } while remaining != 0
-            append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            var low = 0
+            var high = count &- 1
+            while low < high {
+                let byte = digits[low]
+                digits[low] = digits[high]
+                digits[high] = byte
+                low &+= 1
+                high &-= 1
+            }
+            return count
         }
     }
 }

@@ -107,8 +107,7 @@ struct FormTree {
     /// its original position.
     mutating func member(of object: Int, key: String) -> Int {
         let keyStart = bytes.count
-        var key = key
-        key.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: key.utf8)
         let (member, created) = member(of: object, keyAt: keyStart..<bytes.count)
         if !created {
             bytes.removeSubrange(keyStart...)
@@ -120,9 +119,10 @@ struct FormTree {
     /// its key when absent.
     mutating func member(of object: Int, keyAt key: Range<Int>) -> (member: Int, created: Bool) {
         prepare(object, as: .object)
-        let hash = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[key])) }
-        let existing = bytes.withUnsafeBufferPointer {
-            findMember(of: object, key: UnsafeBufferPointer(rebasing: $0[key]), hash: hash)
+        let (hash, existing) = bytes.withReader { bytes in
+            let key = bytes[key]
+            let hash = Self.hash(key)
+            return (hash, findMember(of: object, key: key, hash: hash))
         }
         if let existing {
             return (existing, false)
@@ -182,8 +182,7 @@ struct FormTree {
     /// Gives the detached node `node` a key, for coding paths; appends the key's bytes.
     mutating func setDetachedKey(_ node: Int, _ key: String) {
         let start = bytes.count
-        var key = key
-        key.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: key.utf8)
         nodes[node].key = start..<bytes.count
     }
 
@@ -211,12 +210,12 @@ struct FormTree {
     }
 
     /// The member of `object` whose key is `key`, without adding anything.
-    func member(of object: Int, named key: UnsafeBufferPointer<UInt8>) -> Int? {
+    func member(of object: Int, named key: ByteReader) -> Int? {
         guard nodes[object].kind == .object else { return nil }
         return findMember(of: object, key: key, hash: Self.hash(key))
     }
 
-    private func findMember(of object: Int, key: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int? {
+    private func findMember(of object: Int, key: ByteReader, hash: UInt32) -> Int? {
         if nodes[object].childCount >= Self.indexedMemberCount {
             var candidate = memberIndex[MemberSlot(object: object, keyHash: Self.indexHash(key))] ?? -1
             while candidate >= 0 {
@@ -242,27 +241,25 @@ struct FormTree {
 
     private func slot(of member: Int, in object: Int) -> MemberSlot {
         let key = nodes[member].key
-        let hash = bytes.withUnsafeBufferPointer { Self.indexHash(UnsafeBufferPointer(rebasing: $0[key])) }
+        let hash = bytes.withReader { Self.indexHash($0[key]) }
         return MemberSlot(object: object, keyHash: hash)
     }
 
-    private func keyEquals(_ member: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func keyEquals(_ member: Int, _ key: ByteReader) -> Bool {
         let range = nodes[member].key
         guard range.count == key.count else { return false }
-        return bytes.withUnsafeBufferPointer { bytes in
-            UnsafeBufferPointer(rebasing: bytes[range]).elementsEqual(key)
-        }
+        return bytes.withReader { $0[range].equals(key) }
     }
 
-    private static func indexHash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func indexHash(_ key: ByteReader) -> Int {
         var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(key))
+        key.hash(into: &hasher)
         return hasher.finalize()
     }
 
     /// FNV-1a: short keys, computed once per key. It only filters scans of objects too small to
     /// index, so collisions cost at most one scan of 15 members.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    private static func hash(_ bytes: ByteReader) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes {
             hash = (hash ^ UInt32(byte)) &* 16_777_619

@@ -5,11 +5,11 @@
 
     /// Appends `bytes` escaped as the default encoder escapes values.
     public static func escape(_ bytes: [UInt8], into output: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { escaper.escape($0, spaceAsPlus: false, into: &output) }
+        bytes.withReader { escaper.escape($0, spaceAsPlus: false, into: &output) }
     }
 
     /// Appends `bytes` percent-decoded as the default decoder decodes values, `+` as a space.
     public static func unescape(_ bytes: [UInt8], into output: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: true, into: &output) }
+        bytes.withReader { PercentDecoding.decode($0, plusIsSpace: true, into: &output) }
     }
 }

@@ -84,12 +84,12 @@ extension FormDecodingStorage {
     /// Reads an optional sign and decimal digits, with every step checked for overflow.
     static func integer<Integer: FixedWidthInteger>(
         _ type: Integer.Type,
-        from text: UnsafeBufferPointer<UInt8>
+        from text: ByteReader
     ) -> ParsedInteger<Integer> {
         var index = 0
         var negative = false
-        if let sign = text.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-            negative = sign == UInt8(ascii: "-")
+        if !text.isEmpty, text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+") {
+            negative = text[0] == UInt8(ascii: "-")
             index = 1
         }
         guard index < text.count else { return .notANumber }
@@ -168,13 +168,13 @@ extension FormDecodingStorage {
         }
     }
 
-    private static func bool(_ text: UnsafeBufferPointer<UInt8>, true yes: StaticString, false no: StaticString) -> Bool? {
-        if text.elementsEqual(UnsafeBufferPointer(start: yes.utf8Start, count: yes.utf8CodeUnitCount)) { return true }
-        if text.elementsEqual(UnsafeBufferPointer(start: no.utf8Start, count: no.utf8CodeUnitCount)) { return false }
+    private static func bool(_ text: ByteReader, true yes: StaticString, false no: StaticString) -> Bool? {
+        if text.equals(yes) { return true }
+        if text.equals(no) { return false }
         return nil
     }
 
-    private static func lenientBool(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private static func lenientBool(_ text: ByteReader) -> Bool? {
         guard text.count <= 5 else { return nil }
         // Up to five bytes, with ASCII capitals lower-cased, compared as one integer with the
         // length beside it, since a leading NUL byte adds nothing to the integer.

@@ -79,8 +79,7 @@ final class FormDecodingStorage {
     }
 
     private func member(of object: Int, named name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { tree.member(of: object, named: $0) }
+        name.withReader { tree.member(of: object, named: $0) }
     }
 
     private func encodedName(for key: String) -> String {
@@ -208,9 +207,7 @@ final class FormDecodingStorage {
         var member = tree[node].firstChild
         while member >= 0 {
             let key = tree[member].key
-            let index = tree.bytes.withUnsafeBufferPointer {
-                Self.arrayIndex(UnsafeBufferPointer(rebasing: $0[key]), below: maximumArrayLength)
-            }
+            let index = tree.bytes.withReader { Self.arrayIndex($0[key], below: maximumArrayLength) }
             switch index {
             case .index(let index):
                 if index < count {
@@ -246,7 +243,7 @@ final class FormDecodingStorage {
     }
 
     /// Reads decimal digits without overflow: anything at or above `limit` is too large.
-    private static func arrayIndex(_ digits: UnsafeBufferPointer<UInt8>, below limit: Int) -> ArrayIndex {
+    private static func arrayIndex(_ digits: ByteReader, below limit: Int) -> ArrayIndex {
         guard !digits.isEmpty else { return .notAnIndex }
         var value = 0
         var tooLarge = false
@@ -291,21 +288,19 @@ final class FormDecodingStorage {
     // MARK: Values
 
     /// Calls `body` with the percent-decoded bytes of the scalar `node`.
-    func withValue<Result>(of node: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withValue<Result>(of node: Int, _ body: (ByteReader) throws -> Result) rethrows -> Result {
         let range = tree[node].value
         guard tree[node].flags.contains(.escaped) else {
-            return try tree.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+            return try tree.bytes.withReader { try body($0[range]) }
         }
         scratch.removeAll(keepingCapacity: true)
-        tree.bytes.withUnsafeBufferPointer {
-            PercentDecoding.decode(UnsafeBufferPointer(rebasing: $0[range]), plusIsSpace: plusIsSpace, into: &scratch)
-        }
-        return try scratch.withUnsafeBufferPointer(body)
+        tree.bytes.withReader { PercentDecoding.decode($0[range], plusIsSpace: plusIsSpace, into: &scratch) }
+        return try scratch.withReader(body)
     }
 
     /// The decoded text of the scalar `node`; bytes that are not UTF-8 become U+FFFD.
     func string(of node: Int) -> String {
-        withValue(of: node) { String(decoding: $0, as: UTF8.self) }
+        withValue(of: node) { $0.string }
     }
 
     // MARK: Errors

@@ -91,8 +91,7 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   by the type's `init(from:)`, unchanged.
     public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
         try checkLength(string.utf8.count)
-        var string = string
-        return try string.withUTF8 { try decode(type, fromBytes: $0) }
+        return try string.withReader { try decode(type, fromBytes: $0) }
     }
 
     /// Decodes a value of `type` from the UTF-8 bytes of form text, such as a request body.
@@ -100,7 +99,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// - Throws: The errors the `String` variant throws.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try checkLength(data.count)
-        return try data.withUnsafeBytes { try decode(type, fromBytes: $0.bindMemory(to: UInt8.self)) }
+        return try data.withReader { try decode(type, fromBytes: $0) }
     }
 
     /// Decodes a value of `type` from the UTF-8 bytes of form text, in any collection: an array,
@@ -109,10 +108,10 @@ public struct URLEncodedFormDecoder: Sendable {
     /// - Throws: The errors the `String` variant throws.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
         try checkLength(bytes.count)
-        if let value = try bytes.withContiguousStorageIfAvailable({ try decode(type, fromBytes: $0) }) {
+        if let value = try bytes.withContiguousReader({ try decode(type, fromBytes: $0) }) {
             return value
         }
-        return try Array(bytes).withUnsafeBufferPointer { try decode(type, fromBytes: $0) }
+        return try Array(bytes).withReader { try decode(type, fromBytes: $0) }
     }
 
     private func checkLength(_ length: Int) throws {
@@ -122,7 +121,7 @@ public struct URLEncodedFormDecoder: Sendable {
     }
 
     /// bytes → nodes → values.
-    private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeBufferPointer<UInt8>) throws -> T {
+    private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: ByteReader) throws -> T {
         let tree = try FormParser.parse(bytes, options: self)
         return try FormDecodingStorage(tree: tree, options: self).decode(type, at: FormTree.root)
     }

@@ -148,8 +148,8 @@ struct FormPairStream: ~Copyable {
     }
 
     /// Closes every open scope and returns the form text.
-    mutating func finish() -> UnsafeBufferPointer<UInt8> {
-        writer.finish()
+    mutating func finish<Result>(_ body: (ByteReader) -> Result) -> Result {
+        writer.finish(body)
     }
 
     // MARK: Opening and closing

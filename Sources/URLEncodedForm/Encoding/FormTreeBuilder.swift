@@ -104,7 +104,7 @@ final class FormTreeBuilder {
         }
         let start = tree.bytes.count
         switch scalar {
-        case .text(var text): text.withUTF8 { tree.bytes.append(contentsOf: $0) }
+        case .text(let text): tree.bytes.append(contentsOf: text.utf8)
         case .signed(let value): tree.bytes.appendDecimal(value)
         case .unsigned(let value): tree.bytes.appendDecimal(value)
         }

@@ -18,7 +18,7 @@ extension URLEncodedFormEncoder {
         // Escape the separators whatever `allowedCharacters` says, so the text splits back exactly.
         var splittable = self
         splittable.allowedCharacters.remove(charactersIn: "&=%+")
-        let text = try splittable.encoded(value) { Array($0) }
+        let text = try splittable.encoded(value) { $0.array }
         let plusIsSpace = if case .plusReplaced = spaceEncoding { true } else { false }
         return text.split(separator: UInt8(ascii: "&")).map { pair in
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
@@ -31,7 +31,7 @@ extension URLEncodedFormEncoder {
 
     private static func unescaped(_ text: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
         var bytes: [UInt8] = []
-        text.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: plusIsSpace, into: &bytes) }
+        text.withReader { PercentDecoding.decode($0, plusIsSpace: plusIsSpace, into: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

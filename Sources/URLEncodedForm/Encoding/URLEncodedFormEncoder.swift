@@ -113,21 +113,21 @@ public struct URLEncodedFormEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` when the top-level value is an array or a single
     ///   value; errors thrown by a custom strategy or by the value's `encode(to:)`, unchanged.
     public func encode(_ value: some Encodable) throws -> String {
-        try encoded(value) { String(decoding: $0, as: UTF8.self) }
+        try encoded(value) { $0.string }
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, ready to be a request body.
     ///
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     public func encode(_ value: some Encodable) throws -> Data {
-        try encoded(value) { Data(buffer: $0) }
+        try encoded(value) { $0.data }
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, for byte-oriented server APIs.
     ///
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     public func encode(_ value: some Encodable) throws -> [UInt8] {
-        try encoded(value) { Array($0) }
+        try encoded(value) { $0.array }
     }
 
     /// values → pairs → bytes: calls `body` with the form text of `value`.
@@ -135,11 +135,11 @@ public struct URLEncodedFormEncoder: Sendable {
     /// The value is streamed; a value that needs the tree (see ``FormPairStream``) is encoded a
     /// second time, into the tree, whose walk writes the same pairs. Its `encode(to:)` and any
     /// custom strategy then run twice.
-    func encoded<Value: Encodable, Result>(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws -> Result {
+    func encoded<Value: Encodable, Result>(_ value: Value, _ body: (ByteReader) -> Result) throws -> Result {
         let storage = FormEncodingStorage(options: self)
         try storage.encode(value, to: .slot(FormEncodingStorage.root))
         if !storage.stream.needsTree {
-            return body(storage.stream.finish())
+            return storage.stream.finish(body)
         }
         return try encodedThroughTree(value, body)
     }
@@ -154,7 +154,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// values → nodes → pairs → bytes.
     func encodedThroughTree<Value: Encodable, Result>(
         _ value: Value,
-        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        _ body: (ByteReader) -> Result
     ) throws -> Result {
         let builder = FormTreeBuilder()
         let storage = FormEncodingStorage(options: self, builder: builder)

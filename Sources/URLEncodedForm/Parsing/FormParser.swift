@@ -7,7 +7,7 @@
 /// before the node it guards is made.
 struct FormParser {
     private var tree: FormTree
-    private let input: UnsafeBufferPointer<UInt8>
+    private let input: ByteReader
     private let byteClasses: [UInt8]
     private let plusIsSpace: Bool
     private let acceptsDots: Bool
@@ -18,13 +18,13 @@ struct FormParser {
     /// Reads `input` under the decoder's options.
     ///
     /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key or a conflict.
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) throws -> FormTree {
+    static func parse(_ input: ByteReader, options: URLEncodedFormDecoder) throws -> FormTree {
         var parser = FormParser(input: input, options: options)
         try parser.parsePairs()
         return parser.tree
     }
 
-    private init(input: UnsafeBufferPointer<UInt8>, options: URLEncodedFormDecoder) {
+    private init(input: ByteReader, options: URLEncodedFormDecoder) {
         // The tree's buffer starts as a copy of the input, so an input index is also a tree index
         // and values need no copy of their own; decoded names are appended after it.
         var bytes: [UInt8] = []
@@ -111,30 +111,29 @@ struct FormParser {
     private func scanValue(from index: inout Int) -> Bool {
         let end = input.count
         var escaped = false
-        if let base = input.baseAddress {
-            let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
-            while index &+ 16 <= end {
-                let vector = ByteScanning.load(base, index)
-                let ampersands = ByteScanning.equal(vector, UInt8(ascii: "&"))
-                // Once the value is known to hold an escape, only its end is looked for.
-                let escapes = escaped ? ampersands : ByteScanning.equal(vector, UInt8(ascii: "%")) | ByteScanning.equal(vector, plus)
-                if ByteScanning.isZero(ampersands | escapes) {
-                    index &+= 16
-                    continue
-                }
-                let ampersandBits = ByteScanning.bits(ampersands)
-                let escapeBits = ByteScanning.bits(escapes)
-                guard ampersandBits != 0 else {
-                    escaped = true
-                    index &+= 16
-                    continue
-                }
-                let run = ampersandBits.trailingZeroBitCount
-                // Escapes before the `&` belong to this value.
-                escaped = escaped || escapeBits & ((1 &<< UInt32(run)) &- 1) != 0
-                index &+= run
-                return escaped
+        let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
+        while index <= end &- 16 {
+            // `0 <= index <= end - 16`: the loop condition, and `index` only grows.
+            let vector = input.chunk(provenAt: index)
+            let ampersands = ByteScanning.equal(vector, UInt8(ascii: "&"))
+            // Once the value is known to hold an escape, only its end is looked for.
+            let escapes = escaped ? ampersands : ByteScanning.equal(vector, UInt8(ascii: "%")) | ByteScanning.equal(vector, plus)
+            if ByteScanning.isZero(ampersands | escapes) {
+                index &+= 16
+                continue
             }
+            let ampersandBits = ByteScanning.bits(ampersands)
+            let escapeBits = ByteScanning.bits(escapes)
+            guard ampersandBits != 0 else {
+                escaped = true
+                index &+= 16
+                continue
+            }
+            let run = ampersandBits.trailingZeroBitCount
+            // Escapes before the `&` belong to this value.
+            escaped = escaped || escapeBits & ((1 &<< UInt32(run)) &- 1) != 0
+            index &+= run
+            return escaped
         }
         while index < end {
             let byte = input[index]
@@ -155,16 +154,15 @@ struct FormParser {
         var key = name
         let decodedStart = tree.bytes.count
         if nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 {
-            let raw = UnsafeBufferPointer(rebasing: input[name])
-            PercentDecoding.decode(raw, plusIsSpace: plusIsSpace, into: &tree.bytes)
+            PercentDecoding.decode(input[name], plusIsSpace: plusIsSpace, into: &tree.bytes)
             repairUTF8(from: decodedStart)
             key = decodedStart..<tree.bytes.count
         }
         components.removeAll(keepingCapacity: true)
         if nameClasses & (ByteClass.pathMark | ByteClass.escape) != 0 {
-            let result = tree.bytes.withUnsafeBufferPointer { bytes in
+            let result = tree.bytes.withReader { bytes in
                 Self.split(
-                    UnsafeBufferPointer(rebasing: bytes[key]), at: key.lowerBound,
+                    bytes[key], at: key.lowerBound,
                     acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components
                 )
             }
@@ -189,12 +187,12 @@ struct FormParser {
     /// A percent-decoded name may hold bytes that are not UTF-8; they become U+FFFD, as the
     /// standard's parser decodes them, so that names compare as the strings they become.
     private mutating func repairUTF8(from start: Int) {
-        // Read through a pointer: a slice of `tree.bytes` held across the mutation below would
-        // make it copy the whole buffer, the input included, once per name.
-        let repaired: String? = tree.bytes.withUnsafeBufferPointer { bytes in
-            let decoded = UnsafeBufferPointer(rebasing: bytes[start...])
+        // Read in place: a slice of `tree.bytes` held across the mutation below would make it
+        // copy the whole buffer, the input included, once per name.
+        let repaired: String? = tree.bytes.withReader { bytes in
+            let decoded = bytes[start..<bytes.count]
             guard decoded.contains(where: { $0 >= 0x80 }) else { return nil }
-            let repaired = String(decoding: decoded, as: UTF8.self)
+            let repaired = decoded.string
             return repaired.utf8.elementsEqual(decoded) ? nil : repaired
         }
         if let repaired {
@@ -218,7 +216,7 @@ struct FormParser {
     /// Escaped punctuation (`%5B`, `%5b`) was decoded before, so it is punctuation too, as qs,
     /// Rails, PHP and Vapor read it.
     private static func split(
-        _ key: UnsafeBufferPointer<UInt8>,
+        _ key: ByteReader,
         at base: Int,
         acceptsDots: Bool,
         maximumDepth: Int,
@@ -333,9 +331,7 @@ struct FormParser {
         var node = element
         for component in rest {
             if component.isEmpty { return true }
-            let member = tree.bytes.withUnsafeBufferPointer {
-                tree.member(of: node, named: UnsafeBufferPointer(rebasing: $0[component]))
-            }
+            let member = tree.bytes.withReader { tree.member(of: node, named: $0[component]) }
             guard let member else { return true }
             node = member
         }

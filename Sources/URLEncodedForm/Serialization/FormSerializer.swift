@@ -24,11 +24,11 @@ struct FormSerializer: ~Copyable {
     private static let worstCaseReservationLimit = 16 * 1024
 
     /// Calls `body` with the form text of the tree, whose root must be an object (or empty).
-    mutating func serialize<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    mutating func serialize<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
         if tree[FormTree.root].kind == .object {
             writeChildren(of: FormTree.root)
         }
-        return try body(writer.finish())
+        return try writer.finish(body)
     }
 
     private mutating func write(_ node: Int) {
@@ -38,7 +38,7 @@ struct FormSerializer: ~Copyable {
         case .scalar:
             writer.beginPair()
             let value = tree[node].value
-            tree.bytes.withUnsafeBufferPointer { writer.appendValue(UnsafeBufferPointer(rebasing: $0[value])) }
+            tree.bytes.withReader { writer.appendValue($0[value]) }
         case .array, .object:
             writeChildren(of: node)
         }

@@ -30,8 +30,8 @@ struct PairWriter: ~Copyable {
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
 
-    private(set) var output: ByteBuffer
-    private var path = ByteBuffer(capacity: 64)
+    private(set) var output: ByteWriter
+    private var path = ByteWriter(capacity: 64)
     private var rawPath: [UInt8] = []
     /// One entry per open level; the root's is first and is never closed before ``finish()``.
     private var levels: [Level] = []
@@ -90,7 +90,7 @@ struct PairWriter: ~Copyable {
         keyPathEncoding = options.keyPathEncoding.style
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
-        output = ByteBuffer(capacity: expectedBytes)
+        output = ByteWriter(capacity: expectedBytes)
         levels.reserveCapacity(8)
         levels.append(Level(tag: 0, pathStart: 0, outputStart: 0, firstMember: 0, serial: 0))
         // Room for the members of typical objects, so the stacks do not grow one by one.
@@ -168,7 +168,7 @@ struct PairWriter: ~Copyable {
         if !output.isEmpty {
             output.append(UInt8(ascii: "&"))
         }
-        output.append(contentsOf: path.bytes)
+        output.append(contentsOf: path)
     }
 
     /// Where a name or an element key goes: the path, for a level, or straight to the output,
@@ -238,8 +238,7 @@ struct PairWriter: ~Copyable {
 
     /// FNV-1a, 64 bits: keys are short, and are hashed once each.
     private static func hash(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { bytes in
+        key.withReader { bytes in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes {
                 hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -294,7 +293,7 @@ struct PairWriter: ~Copyable {
             Level(tag: tag, pathStart: path.count, outputStart: output.count, firstMember: members.count, serial: serials)
         )
         if tracksRawPath {
-            savedPaths.append((Array(path.bytes), rawPath))
+            savedPaths.append((path.withReader { $0.array }, rawPath))
         }
     }
 
@@ -338,12 +337,12 @@ struct PairWriter: ~Copyable {
     }
 
     /// Closes every level, the root's last, and returns the form text.
-    mutating func finish() -> UnsafeBufferPointer<UInt8> {
+    mutating func finish<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
         while levels.count > 1 {
             close()
         }
         _ = endLevel()
-        return output.bytes
+        return try output.withReader(body)
     }
 
     // MARK: Pairs
@@ -353,7 +352,7 @@ struct PairWriter: ~Copyable {
         if !output.isEmpty {
             output.append(UInt8(ascii: "&"))
         }
-        output.append(contentsOf: path.bytes)
+        output.append(contentsOf: path)
         output.append(UInt8(ascii: "="))
     }
 
@@ -361,7 +360,7 @@ struct PairWriter: ~Copyable {
         escaper.escape(text, spaceAsPlus: spaceAsPlus, into: &output)
     }
 
-    mutating func appendValue(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func appendValue(_ bytes: ByteReader) {
         escaper.escape(bytes, spaceAsPlus: spaceAsPlus, into: &output)
     }
 
@@ -372,7 +371,7 @@ struct PairWriter: ~Copyable {
         } else {
             var digits: [UInt8] = []
             digits.appendDecimal(value)
-            digits.withUnsafeBufferPointer { appendValue($0) }
+            digits.withReader { appendValue($0) }
         }
     }
 
@@ -407,24 +406,22 @@ struct PairWriter: ~Copyable {
         // Members were written in order, so the first one starts the region they fill.
         guard segments.count > 1, let regionStart = segments.first?.lowerBound else { return }
 
-        let text = output.bytes
-        let moved = Self.sort(&segments) { Self.precedes(text, $0, $1, after: sharedPrefix) }
+        let moved = output.withReader { text in
+            Self.sort(&segments) { Self.precedes(text, $0, $1, after: sharedPrefix) }
+        }
         guard moved else { return }
 
         // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: output.bytes(in: regionStart..<output.count))
+        output.withReader { scratch.append(contentsOf: $0[regionStart..<$0.count]) }
         var position = regionStart
         for member in segments {
             if position > regionStart {
                 output.overwrite(at: position, with: UInt8(ascii: "&"))
                 position &+= 1
             }
-            scratch.withUnsafeBufferPointer { unsorted in
-                let source = UnsafeBufferPointer(
-                    rebasing: unsorted[(member.lowerBound &- regionStart)..<(member.upperBound &- regionStart)]
-                )
-                output.overwrite(at: position, with: source)
+            scratch.withReader { unsorted in
+                output.overwrite(at: position, with: unsorted[(member.lowerBound &- regionStart)..<(member.upperBound &- regionStart)])
             }
             position &+= member.count
         }
@@ -455,19 +452,22 @@ struct PairWriter: ~Copyable {
     }
 
     private static func precedes(
-        _ text: UnsafeBufferPointer<UInt8>,
+        _ text: ByteReader,
         _ a: Range<Int>,
         _ b: Range<Int>,
         after sharedPrefix: Int
     ) -> Bool {
-        let length = min(a.count, b.count)
+        let first = text[a]
+        let second = text[b]
+        let length = min(first.count, second.count)
         var offset = sharedPrefix
         while offset < length {
-            let left = text[a.lowerBound &+ offset]
-            let right = text[b.lowerBound &+ offset]
+            // `offset < length`, the length of both.
+            let left = first.byte(provenAt: offset)
+            let right = second.byte(provenAt: offset)
             if left != right { return left < right }
             offset &+= 1
         }
-        return a.count < b.count
+        return first.count < second.count
     }
 }

@@ -77,95 +77,86 @@ final class PercentEscaper: Sendable {
 
     /// Appends `source` escaped to `output`.
     ///
-    /// Short text is escaped byte by byte into a stack buffer and appended at once. Longer text is
-    /// counted first, so that text needing no escape is copied at once and other text gets exactly
-    /// the space it needs. Long text is written in blocks of 4 KiB, each into
-    /// space for its worst case (three bytes per byte), trimmed after, so that it is read once.
-    /// Both classify 16 bytes at a time when the allowed set is a few ranges, as usual sets are.
-    func escape<Sink: ByteSink & ~Copyable>(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout Sink) {
-        guard let origin = source.baseAddress, !source.isEmpty else { return }
-        (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
-            if source.count >= Self.blockSize, copied != nil {
-                var blockStart = 0
-                while blockStart < source.count {
-                    let count = min(Self.blockSize, source.count &- blockStart)
-                    append(origin + blockStart, count: count, reserving: count &* 3, table: table, to: &output)
-                    blockStart &+= count
+    /// Text is always written into room for its worst case (three bytes a byte), trimmed after,
+    /// which proves every store in bounds. Short text is escaped byte by byte. Longer text is
+    /// counted first, so that text needing no escape is copied at once. Long text is written in
+    /// blocks of 4 KiB, so that it is read once and the room stays small. Both classify 16 bytes
+    /// at a time when the allowed set is a few ranges, as usual sets are.
+    func escape<Sink: ByteSink & ~Copyable>(_ source: ByteReader, spaceAsPlus: Bool, into output: inout Sink) {
+        guard !source.isEmpty else { return }
+        let table = spaceAsPlus ? plusTable : percentTable
+        if source.count >= Self.blockSize, copied != nil {
+            var blockStart = 0
+            while blockStart < source.count {
+                let block = source[blockStart..<min(blockStart &+ Self.blockSize, source.count)]
+                output.appendWriting(upTo: block.count &* 3) { target in
+                    write(block, table: table, to: target)
                 }
-                return
+                blockStart &+= block.count
             }
-            if source.count <= Self.shortTextSize {
-                // Keys and most values: one pass into the stack, then one append.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.shortTextSize &* 3 &+ 4) { buffer in
-                    guard let target = buffer.baseAddress else { return }
-                    let written = writeEach(source, table: table, to: target)
-                    output.append(contentsOf: UnsafeBufferPointer(start: target, count: written))
-                }
-                return
-            }
-            let (escapes, pluses) = self.count(source, table: table, spaceAsPlus: spaceAsPlus)
-            if escapes == 0, pluses == 0 {
-                output.append(contentsOf: source)
-            } else {
-                append(origin, count: source.count, reserving: source.count &+ escapes &* 2, table: table, to: &output)
+            return
+        }
+        if source.count <= Self.shortTextSize {
+            // Keys and most values: one pass, no count.
+            escapeName(source, table: table, into: &output)
+            return
+        }
+        let (escapes, pluses) = self.count(source, table: table, spaceAsPlus: spaceAsPlus)
+        if escapes == 0, pluses == 0 {
+            output.append(contentsOf: source)
+        } else {
+            output.appendWriting(upTo: source.count &* 3) { target in
+                write(source, table: table, to: target)
             }
         }
     }
 
     /// Appends one name of a key path escaped. Names are short, so this takes the byte table
     /// alone, straight into the output: measured by callgrind, the general path above costs a
-    /// tenth more instructions per medium encode, for its stack buffer and its length checks.
-    func escapeName<Sink: ByteSink & ~Copyable>(_ source: UnsafeBufferPointer<UInt8>, spaceAsPlus: Bool, into output: inout Sink) {
-        guard !source.isEmpty else { return }
-        (spaceAsPlus ? plusTable : percentTable).withUnsafeBufferPointer { table in
-            output.appendWriting(upTo: source.count &* 3) { target in
-                writeEach(source, table: table, to: target)
-            }
-        }
+    /// tenth more instructions per medium encode, for its length checks.
+    func escapeName<Sink: ByteSink & ~Copyable>(_ name: String, spaceAsPlus: Bool, into output: inout Sink) {
+        name.withReader { escapeName($0, table: spaceAsPlus ? plusTable : percentTable, into: &output) }
     }
 
-    func escapeName<Sink: ByteSink & ~Copyable>(_ name: String, spaceAsPlus: Bool, into output: inout Sink) {
-        var name = name
-        name.withUTF8 { escapeName($0, spaceAsPlus: spaceAsPlus, into: &output) }
+    @inline(__always)
+    private func escapeName<Sink: ByteSink & ~Copyable>(_ source: ByteReader, table: [Entry], into output: inout Sink) {
+        guard !source.isEmpty else { return }
+        output.appendWriting(upTo: source.count &* 3) { target in
+            precondition(source.count <= (target.count &- 16) / 3, "too little room to escape into")
+            // Byte `i` is written at `position <= 3 * i` and stores 4 bytes, within the room.
+            var position = 0
+            for byte in source {
+                position = write(byte, table: table, to: target, at: position)
+            }
+            return position
+        }
     }
 
     private static let blockSize = 4096
-    /// Text up to this long is escaped through a stack buffer of three times the size.
+    /// Text up to this long is escaped without counting first.
     private static let shortTextSize = 64
 
-    /// Escapes `count` bytes into at most `reserved` bytes at the end of `output`.
+    /// Writes `source` escaped from the start of `target`, returning how many bytes it wrote.
+    ///
+    /// The room is checked once: `target` holds three bytes a source byte and 16 more. A byte is
+    /// escaped to at most three, so after `index` source bytes `position <= 3 * index`; a chunk
+    /// is stored only where 16 source bytes remain, and a table entry (4 bytes) only for a byte
+    /// that remains, so no store passes `3 * count + 16`. The stores below rely on this.
     @inline(__always)
-    private func append<Sink: ByteSink & ~Copyable>(
-        _ origin: UnsafePointer<UInt8>,
-        count: Int,
-        reserving reserved: Int,
-        table: UnsafeBufferPointer<Entry>,
-        to output: inout Sink
-    ) {
-        // The sink's 16 bytes of scratch let a chunk be stored whole near the end.
-        output.appendWriting(upTo: reserved) { target in
-            write(origin, count: count, table: table, to: target, at: 0)
-        }
-    }
-
-    /// Writes `count` escaped bytes at `position`, returning the end.
-    @inline(__always)
-    private func write(
-        _ origin: UnsafePointer<UInt8>,
-        count: Int,
-        table: UnsafeBufferPointer<Entry>,
-        to target: UnsafeMutablePointer<UInt8>,
-        at start: Int
-    ) -> Int {
-        var position = start
+    private func write(_ source: ByteReader, table: [Entry], to target: ByteWriter.Window) -> Int {
+        let count = source.count
+        precondition(count <= (target.count &- 16) / 3, "too little room to escape into")
+        var position = 0
         var index = 0
         copied?.withRanges { copied in
-            while index &+ 16 <= count {
-                let vector = ByteScanning.load(origin, index)
+            while index <= count &- 16 {
+                // `0 <= index <= count - 16`, and `lane < 16` below: every read is proven.
+                let vector = source.chunk(provenAt: index)
                 let outside = copied.outsideLanes(vector)
                 // The whole chunk goes out first; each changed byte then takes its place and the
-                // rest of the chunk is stored again after it.
-                ByteScanning.store(vector, target, position)
+                // rest of the chunk is stored again after it. The room's 16 bytes of scratch take
+                // what a chunk stores past the escaped text.
+                target.store(vector, provenAt: position)
                 if ByteScanning.isZero(outside) {
                     position &+= 16
                     index &+= 16
@@ -176,15 +167,15 @@ final class PercentEscaper: Sendable {
                 while changed != 0 {
                     let lane = changed.trailingZeroBitCount
                     let at = position &+ lane &+ shift
-                    let after = write(origin[index &+ lane], table: table, to: target, at: at)
+                    let after = write(source.byte(provenAt: index &+ lane), table: table, to: target, at: at)
                     shift &+= after &- at &- 1
                     let rest = index &+ lane &+ 1
-                    if rest &+ 16 <= count {
-                        ByteScanning.store(ByteScanning.load(origin, rest), target, after)
+                    if rest <= count &- 16 {
+                        target.store(source.chunk(provenAt: rest), provenAt: after)
                     } else {
                         // The last chunk: no 16 bytes left to load.
                         for offset in 0..<(index &+ 16 &- rest) {
-                            target[after &+ offset] = origin[rest &+ offset]
+                            target.store(source.byte(provenAt: rest &+ offset), provenAt: after &+ offset)
                         }
                     }
                     changed &= changed &- 1
@@ -194,7 +185,7 @@ final class PercentEscaper: Sendable {
             }
         }
         while index < count {
-            position = write(origin[index], table: table, to: target, at: position)
+            position = write(source[index], table: table, to: target, at: position)
             index &+= 1
         }
         return position
@@ -207,42 +198,30 @@ final class PercentEscaper: Sendable {
         return total
     }
 
-    /// Writes every byte of `source` escaped at `target`, one table entry at a time, and returns
-    /// how many bytes it wrote; `target` needs three bytes a byte and one of slack.
-    @inline(__always)
-    private func writeEach(_ source: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<Entry>, to target: UnsafeMutablePointer<UInt8>) -> Int {
-        var position = 0
-        for byte in source {
-            position = write(byte, table: table, to: target, at: position)
-        }
-        return position
-    }
-
     /// Writes `byte` as the table says, returning the next position. Stores four bytes, so the
-    /// target needs one byte of room past the written text.
+    /// target needs one byte of room past the written text; callers prove `position` in bounds.
     @inline(__always)
-    private func write(_ byte: UInt8, table: UnsafeBufferPointer<Entry>, to target: UnsafeMutablePointer<UInt8>, at position: Int) -> Int {
+    private func write(_ byte: UInt8, table: [Entry], to target: ByteWriter.Window, at position: Int) -> Int {
         let entry = table[Int(byte)]
-        UnsafeMutableRawPointer(target + position).storeBytes(of: entry, as: Entry.self)
+        target.store(entry, provenAt: position)
         return position &+ Int(Entry(littleEndian: entry) &>> 24)
     }
 
     /// How many bytes grow to `%XX`, and how many spaces become `+`.
     @inline(__always)
-    private func count(_ source: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<Entry>, spaceAsPlus: Bool) -> (escapes: Int, pluses: Int) {
-        guard let origin = source.baseAddress else { return (0, 0) }
+    private func count(_ source: ByteReader, table: [Entry], spaceAsPlus: Bool) -> (escapes: Int, pluses: Int) {
         var changed = 0
         var pluses = 0
         var index = 0
         copied?.withRanges { copied in
             // Lane counts add up in vectors (0xFF is -1), summed every 255 chunks before a lane
             // could wrap.
-            while index &+ 16 <= source.count {
+            while index <= source.count &- 16 {
                 var changedLanes = ByteScanning.Vector(repeating: 0)
                 var plusLanes = ByteScanning.Vector(repeating: 0)
                 var chunks = 0
-                while chunks < 255, index &+ 16 <= source.count {
-                    let vector = ByteScanning.load(origin, index)
+                while chunks < 255, index <= source.count &- 16 {
+                    let vector = source.chunk(provenAt: index)  // the loop condition
                     changedLanes &-= copied.outsideLanes(vector)
                     if spaceAsPlus {
                         plusLanes &-= ByteScanning.equal(vector, UInt8(ascii: " "))
@@ -255,7 +234,7 @@ final class PercentEscaper: Sendable {
             }
         }
         while index < source.count {
-            let entry = table[Int(origin[index])]
+            let entry = table[Int(source[index])]
             changed &+= Entry(littleEndian: entry) &>> 24 == 1 && entry != Self.plusEntry ? 0 : 1
             pluses &+= entry == Self.plusEntry ? 1 : 0
             index &+= 1
@@ -264,8 +243,7 @@ final class PercentEscaper: Sendable {
     }
 
     func escape<Sink: ByteSink & ~Copyable>(_ text: String, spaceAsPlus: Bool, into output: inout Sink) {
-        var text = text
-        text.withUTF8 { escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
+        text.withReader { escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
     }
 
     func escaped(_ text: String, spaceAsPlus: Bool) -> [UInt8] {

@@ -102,11 +102,11 @@ struct FormTreeDecodingTests {
         var tree = FormTree()
         let nodes = (0..<count).map { tree.member(of: FormTree.root, key: "k\($0)") }
         for (index, node) in nodes.enumerated() {
-            var key = "k\(index)"
-            #expect(key.withUTF8 { tree.member(of: FormTree.root, named: $0) } == node)
+            let key = "k\(index)"
+            #expect(key.withReader { tree.member(of: FormTree.root, named: $0) } == node)
         }
-        var missing = "k\(count)"
-        #expect(missing.withUTF8 { tree.member(of: FormTree.root, named: $0) } == nil)
+        let missing = "k\(count)"
+        #expect(missing.withReader { tree.member(of: FormTree.root, named: $0) } == nil)
         #expect(tree[FormTree.root].childCount == count)
     }
 

@@ -22,7 +22,7 @@ struct AlamofireCorpusTests {
             let text: String =
                 switch path {
                 case .stream: try vector.encoder.encode(vector.value)
-                case .tree: try vector.encoder.encodedThroughTree(vector.value) { String(decoding: $0, as: UTF8.self) }
+                case .tree: try vector.encoder.encodedThroughTree(vector.value) { $0.string }
                 }
             let matches =
                 vector.comparesPairs

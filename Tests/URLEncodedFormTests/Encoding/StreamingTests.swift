@@ -149,7 +149,7 @@ struct StreamingTests {
         testCase.options(&encoder)
         let value = Script(body: testCase.script)
         let streamed: String = try encoder.encode(value)
-        let throughTree = try encoder.encodedThroughTree(value) { String(decoding: $0, as: UTF8.self) }
+        let throughTree = try encoder.encodedThroughTree(value) { $0.string }
         #expect(streamed == testCase.expected)
         #expect(throughTree == testCase.expected)
         #expect(try encoder.streams(value) == testCase.streams)

@@ -92,18 +92,18 @@ struct LongTextEscapingTests {
             for spaceAsPlus in [false, true] {
                 let escaped = escaper.escaped(text, spaceAsPlus: spaceAsPlus)
                 var decoded: [UInt8] = []
-                escaped.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: true, into: &decoded) }
+                escaped.withReader { PercentDecoding.decode($0, plusIsSpace: true, into: &decoded) }
                 #expect(String(decoding: decoded, as: UTF8.self) == text)
             }
             // Raw text: `%` not followed by two hex digits stays, `+` is kept or made a space.
             var literal: [UInt8] = []
             var raw = Array(text.utf8)
-            raw.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: false, into: &literal) }
+            raw.withReader { PercentDecoding.decode($0, plusIsSpace: false, into: &literal) }
             let reference = Self.referenceDecode(raw, plusIsSpace: false)
             #expect(literal == reference)
             raw.append(contentsOf: "%4".utf8)
             var spaced: [UInt8] = []
-            raw.withUnsafeBufferPointer { PercentDecoding.decode($0, plusIsSpace: true, into: &spaced) }
+            raw.withReader { PercentDecoding.decode($0, plusIsSpace: true, into: &spaced) }
             #expect(spaced == Self.referenceDecode(raw, plusIsSpace: true))
         }
     }

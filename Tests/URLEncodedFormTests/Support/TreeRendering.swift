@@ -3,8 +3,8 @@
 /// Parses `input` and renders the tree compactly: `{a:"1",b:["x","y"],c:{d:"2"}}`, values
 /// percent-decoded, a bare name (no `=`) as `bare`.
 func parsedTree(_ input: String, _ decoder: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws -> String {
-    var input = input
-    let tree = try input.withUTF8 { try FormParser.parse($0, options: decoder) }
+
+    let tree = try input.withReader { try FormParser.parse($0, options: decoder) }
     let storage = FormDecodingStorage(tree: tree, options: decoder)
     return render(FormTree.root, storage)
 }

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Bytes read in place, every read checked against their count.
+///
+/// With ``ByteWriter``, the one place where the library touches memory through pointers: the
+/// parser, the percent coders, the tree and the scalar readers all read through this type. A
+/// reader borrows memory it does not own, so it is only lent to a closure (`withReader`) and must
+/// not leave it, as the `UnsafeBufferPointer` inside it must not.
+///
+///     "a=1&b=%20".withReader { form in
+///         form[2]              // 0x31, "1"
+///         form[4..<9]          // a reader of "b=%20", indexed from 0
+///         form[9]              // stops the program: index 9 is past the 9 bytes
+///         form.chunk(at: 0)    // stops the program: 16 bytes are not there
+///     }
+///
+/// A failed check stops the program rather than reading memory that is not the input's. Callers
+/// check input-derived indices first, so the checks below hold for every input and only a bug in
+/// the library can fail one.
+struct ByteReader: Sequence {
+    private let buffer: UnsafeBufferPointer<UInt8>
+
+    /// Only the lenders in this file and ``ByteWriter`` make readers, over memory they keep alive
+    /// for the closure they call.
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    var count: Int { buffer.count }
+    var isEmpty: Bool { buffer.isEmpty }
+
+    @inline(__always)
+    subscript(index: Int) -> UInt8 {
+        // One unsigned compare covers a negative index too.
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "read outside the bytes")
+        return buffer[index]
+    }
+
+    /// The bytes in `range`, indexed from 0.
+    @inline(__always)
+    subscript(range: Range<Int>) -> ByteReader {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "range outside the bytes")
+        return ByteReader(UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
+    /// The 16 bytes from `index` on, for the scans that classify 16 bytes at a time.
+    @inline(__always)
+    func chunk(at index: Int) -> ByteScanning.Vector {
+        precondition(index >= 0 && index <= buffer.count &- 16, "chunk outside the bytes")
+        guard let base = buffer.baseAddress else { preconditionFailure("chunk outside the bytes") }
+        return UnsafeRawPointer(base + index).loadUnaligned(as: ByteScanning.Vector.self)
+    }
+
+    // The scans of the parser, the escaper and the percent-decoder read through the two below,
+    // which check only in debug builds (where every test runs): their loop conditions prove the
+    // bounds (`while index <= count &- 16`, `while index < count`, from `index = 0` up), and each
+    // call site says so.
+
+    @inline(__always)
+    func chunk(provenAt index: Int) -> ByteScanning.Vector {
+        assert(index >= 0 && index <= buffer.count &- 16, "chunk outside the bytes")
+        return UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: ByteScanning.Vector.self)
+    }
+
+    @inline(__always)
+    func byte(provenAt index: Int) -> UInt8 {
+        assert(index >= 0 && index < buffer.count, "read outside the bytes")
+        return buffer[index]
+    }
+
+    /// Whether both hold the same bytes; `memcmp` rather than a byte loop, for key comparisons.
+    @inline(__always)
+    func equals(_ other: ByteReader) -> Bool {
+        guard buffer.count == other.buffer.count else { return false }
+        guard let left = buffer.baseAddress, let right = other.buffer.baseAddress else { return true }
+        return memcmp(left, right, buffer.count) == 0
+    }
+
+    func equals(_ text: StaticString) -> Bool {
+        text.withUTF8Buffer { equals(ByteReader($0)) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes: UnsafeRawBufferPointer(buffer))
+    }
+
+    func makeIterator() -> UnsafeBufferPointer<UInt8>.Iterator {
+        buffer.makeIterator()
+    }
+
+    var underestimatedCount: Int { buffer.count }
+
+    func withContiguousStorageIfAvailable<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        try body(buffer)
+    }
+
+    // The copies below take the buffer whole: a `Sequence` alone is copied a byte at a time.
+
+    /// The bytes as text; bytes that are not UTF-8 become U+FFFD.
+    var string: String { String(decoding: buffer, as: UTF8.self) }
+
+    var array: [UInt8] { Array(buffer) }
+
+    var data: Data { Data(buffer: buffer) }
+
+    func append(to array: inout [UInt8]) {
+        array.append(contentsOf: buffer)
+    }
+
+    /// The buffer itself, for ``ByteWriter``'s copies alone.
+    @inline(__always)
+    func withUnsafeBuffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(buffer)
+    }
+}
+
+// MARK: Lenders
+
+extension ContiguousBytes {
+    /// Calls `body` with a reader of these bytes: an array's, a slice's or `Data`'s, without a copy.
+    @inline(__always)
+    func withReader<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+        try withUnsafeBytes { raw in
+            try raw.withMemoryRebound(to: UInt8.self) { try body(ByteReader($0)) }
+        }
+    }
+}
+
+extension String {
+    /// Calls `body` with a reader of this text's UTF-8, made contiguous first if it is not.
+    @inline(__always)
+    func withReader<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+        var text = self
+        return try text.withUTF8 { try body(ByteReader($0)) }
+    }
+}
+
+extension Substring {
+    @inline(__always)
+    func withReader<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+        var text = self
+        return try text.withUTF8 { try body(ByteReader($0)) }
+    }
+}
+
+extension Collection<UInt8> {
+    /// Calls `body` with a reader of these bytes when they are contiguous, such as a server
+    /// framework's buffer view; `nil` when they are not.
+    @inline(__always)
+    func withContiguousReader<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result? {
+        try withContiguousStorageIfAvailable { try body(ByteReader($0)) }
+    }
+}

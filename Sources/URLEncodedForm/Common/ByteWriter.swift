@@ -1,0 +1,203 @@
+/// Where escaped and decoded bytes go: the encoder's own ``ByteWriter``, or an array for the
+/// decoder's values and the other callers.
+protocol ByteSink: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: ByteReader)
+    /// Lets `body` write up to `count` bytes, plus 16 of scratch that a whole chunk may spill
+    /// into, at the end; `body` returns how many of them it kept.
+    mutating func appendWriting(upTo count: Int, _ body: (ByteWriter.Window) -> Int)
+}
+
+extension ByteSink where Self: ~Copyable {
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withReader { append(contentsOf: $0) }
+    }
+}
+
+/// A growable run of bytes, written at its end: the encoder's output and paths.
+///
+/// With ``ByteReader``, the one place where the library touches memory through pointers. A form
+/// is written as many short pieces (a key, `=`, a value, `&`), and `Array`'s general append costs
+/// several times the copy itself for pieces that short; this is a capacity check and a copy.
+/// Every write is checked: appends reserve what they write, and the rest take a `precondition`.
+///
+///     var writer = ByteWriter(capacity: 16)
+///     writer.append(contentsOf: Array("a=1".utf8))      // a=1
+///     writer.appendWriting(upTo: 3) { window in         // room for 3 bytes, and 16 of scratch
+///         window[0] = UInt8(ascii: "&")
+///         window[1] = UInt8(ascii: "b")
+///         return 2                                      // keeps 2: a=1&b
+///     }
+///     writer.overwrite(at: 0, with: UInt8(ascii: "c"))  // c=1&b
+///     writer.truncate(to: 3)                            // c=1
+struct ByteWriter: ByteSink, ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with a reader of the bytes written so far.
+    func withReader<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+        try body(ByteReader(UnsafeBufferPointer(start: base, count: count)))
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        precondition(extra >= 0, "negative room asked for")
+        if capacity &- count < extra { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity &* 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf bytes: ByteReader) {
+        reserve(bytes.count)
+        // `reserve` made room for `bytes.count` bytes from `count` on.
+        bytes.withUnsafeBuffer { source in
+            guard let start = source.baseAddress else { return }
+            (base + count).update(from: start, count: source.count)
+        }
+        count &+= bytes.count
+    }
+
+    /// Appends the bytes of another writer, such as a path to the output.
+    @inline(__always)
+    mutating func append(contentsOf other: borrowing ByteWriter) {
+        reserve(other.count)
+        (base + count).update(from: other.base, count: other.count)
+        count &+= other.count
+    }
+
+    mutating func appendWriting(upTo extra: Int, _ body: (Window) -> Int) {
+        reserve(extra &+ 16)
+        let window = Window(base + count, count: extra &+ 16)
+        let kept = body(window)
+        precondition(kept >= 0 && kept <= window.count, "kept more than the room asked for")
+        count &+= kept
+    }
+
+    /// Drops the bytes from `newCount` on.
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "count outside the buffer")
+        count = newCount
+    }
+
+    /// Overwrites the byte at `position`, for reordering what was written.
+    mutating func overwrite(at position: Int, with byte: UInt8) {
+        precondition(position >= 0 && position < count, "position outside the buffer")
+        base[position] = byte
+    }
+
+    /// Overwrites `bytes.count` bytes from `position` on, for reordering what was written.
+    mutating func overwrite(at position: Int, with bytes: ByteReader) {
+        precondition(position >= 0 && bytes.count <= count &- position, "range outside the buffer")
+        bytes.withUnsafeBuffer { source in
+            guard let start = source.baseAddress else { return }
+            (base + position).update(from: start, count: source.count)
+        }
+    }
+
+    /// Room at the end of a sink, written in place by the escaper and the percent-decoder, at
+    /// positions of their choosing; every store is checked against the room.
+    struct Window {
+        private let base: UnsafeMutablePointer<UInt8>
+        let count: Int
+
+        fileprivate init(_ base: UnsafeMutablePointer<UInt8>, count: Int) {
+            self.base = base
+            self.count = count
+        }
+
+        @inline(__always)
+        subscript(offset: Int) -> UInt8 {
+            get {
+                precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "read outside the window")
+                return base[offset]
+            }
+            nonmutating set {
+                precondition(UInt(bitPattern: offset) < UInt(bitPattern: count), "write outside the window")
+                base[offset] = newValue
+            }
+        }
+
+        /// Stores 16 bytes from `offset` on.
+        @inline(__always)
+        func store(_ chunk: ByteScanning.Vector, at offset: Int) {
+            precondition(offset >= 0 && offset <= count &- 16, "chunk outside the window")
+            store(chunk, provenAt: offset)
+        }
+
+        /// Stores the four bytes of `word` from `offset` on.
+        @inline(__always)
+        func store(_ word: UInt32, at offset: Int) {
+            precondition(offset >= 0 && offset <= count &- 4, "word outside the window")
+            store(word, provenAt: offset)
+        }
+
+        // The escaper's and the percent-decoder's inner loops prove their bounds once, from the
+        // room they asked for, and store through the three below, which check only in debug
+        // builds (where every test runs). Each call site states its proof.
+
+        @inline(__always)
+        func store(_ chunk: ByteScanning.Vector, provenAt offset: Int) {
+            assert(offset >= 0 && offset <= count &- 16, "chunk outside the window")
+            UnsafeMutableRawPointer(base + offset).storeBytes(of: chunk, as: ByteScanning.Vector.self)
+        }
+
+        @inline(__always)
+        func store(_ word: UInt32, provenAt offset: Int) {
+            assert(offset >= 0 && offset <= count &- 4, "word outside the window")
+            UnsafeMutableRawPointer(base + offset).storeBytes(of: word, as: UInt32.self)
+        }
+
+        @inline(__always)
+        func store(_ byte: UInt8, provenAt offset: Int) {
+            assert(offset >= 0 && offset < count, "write outside the window")
+            base[offset] = byte
+        }
+    }
+}
+
+extension [UInt8]: ByteSink {
+    mutating func append(contentsOf bytes: ByteReader) {
+        bytes.append(to: &self)
+    }
+
+    mutating func appendWriting(upTo count: Int, _ body: (ByteWriter.Window) -> Int) {
+        precondition(count >= 0, "negative room asked for")
+        let start = self.count
+        let room = count &+ 16
+        append(contentsOf: repeatElement(0, count: room))
+        let kept = withUnsafeMutableBufferPointer { buffer in
+            // The array holds `room` bytes from `start` on, just appended.
+            buffer.baseAddress.map { body(ByteWriter.Window($0 + start, count: room)) } ?? 0
+        }
+        precondition(kept >= 0 && kept <= room, "kept more than the room asked for")
+        removeLast(room &- kept)
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import URLEncodedForm
+
+/// ``ByteReader`` and ``ByteWriter`` are the only types that touch memory through pointers; these
+/// tests pin what they read and write, and that a read or write out of bounds stops the process
+/// rather than touching memory that is not theirs.
+@Suite("Byte reader and writer")
+struct ByteAccessTests {
+    @Test("a reader reads bytes, slices from 0, compares and loads chunks")
+    func reader() {
+        "a=1&b=%20&c=0123456789abcdef".withReader { form in
+            #expect(form.count == 28)
+            #expect(form[2] == UInt8(ascii: "1"))
+            let pair = form[4..<9]
+            #expect(pair.count == 5 && pair[0] == UInt8(ascii: "b") && pair.string == "b=%20")
+            #expect(pair.equals("b=%20") && !pair.equals("b=%2") && !pair.equals("c=%20"))
+            #expect(form[12..<28].chunk(at: 0) == ByteScanning.Vector(Array("0123456789abcdef".utf8)))
+            #expect(form.chunk(at: 12) == form.chunk(provenAt: 12))
+            #expect(form[12..<12].isEmpty && form[28..<28].array == [])
+            #expect(Array(form[0..<3]) == Array("a=1".utf8))
+        }
+    }
+
+    @Test("a writer appends, writes into room it asked for, overwrites and truncates")
+    func writer() {
+        var writer = ByteWriter(capacity: 2)
+        writer.append(contentsOf: Array("a=1".utf8))
+        writer.appendWriting(upTo: 3) { window in
+            #expect(window.count == 19)
+            window[0] = UInt8(ascii: "&")
+            window[1] = UInt8(ascii: "b")
+            return 2
+        }
+        var path = ByteWriter(capacity: 4)
+        path.append(UInt8(ascii: "="))
+        writer.append(contentsOf: path)
+        for value in [0, 7, 42, -42, Int.max, Int.min] {
+            writer.append(UInt8(ascii: ","))
+            writer.appendDecimal(value)
+        }
+        writer.overwrite(at: 0, with: UInt8(ascii: "c"))
+        #expect(writer.withReader { $0.string } == "c=1&b=,0,7,42,-42,\(Int.max),\(Int.min)")
+        "xy".withReader { writer.overwrite(at: 4, with: $0) }
+        writer.truncate(to: 6)
+        #expect(writer.withReader { $0.string } == "c=1&xy")
+        #expect(writer.count == 6 && !writer.isEmpty)
+    }
+
+    @Test("an array sink trims the room it was lent to what was kept")
+    func arraySink() {
+        var bytes = Array("ab".utf8)
+        bytes.appendWriting(upTo: 4) { window in
+            window.store(UInt32(0x6463_6261).littleEndian, at: 0)
+            return 3
+        }
+        #expect(bytes == Array("ababc".utf8))
+        bytes.appendDecimal(UInt64.max)
+        #expect(String(decoding: bytes, as: UTF8.self) == "ababc\(UInt64.max)")
+    }
+
+    // Each of these runs in a process of its own, which must stop.
+
+    @Test("reading past the end stops the process")
+    func readPastEnd() async {
+        await #expect(processExitsWith: .failure) {
+            _ = "abc".withReader { $0[3] }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = "abc".withReader { $0[-1] }
+        }
+    }
+
+    @Test("a slice or a chunk past the end stops the process")
+    func slicePastEnd() async {
+        await #expect(processExitsWith: .failure) {
+            _ = "abc".withReader { $0[1..<4].count }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = "0123456789abcde".withReader { $0.chunk(at: 0) }
+        }
+    }
+
+    @Test("writing past the room asked for stops the process")
+    func writePastRoom() async {
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.appendWriting(upTo: 1) { window in
+                window.store(ByteScanning.Vector(repeating: 0), at: 2)
+                return 0
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.appendWriting(upTo: 1) { window in
+                window[17] = 0
+                return 0
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.appendWriting(upTo: 1) { _ in 18 }
+        }
+    }
+
+    @Test("overwriting or truncating past what was written stops the process")
+    func overwritePastCount() async {
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.append(UInt8(ascii: "a"))
+            writer.overwrite(at: 1, with: UInt8(ascii: "b"))
+        }
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.append(UInt8(ascii: "a"))
+            "bc".withReader { writer.overwrite(at: 0, with: $0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.truncate(to: 1)
+        }
+    }
+}
