@@ -50,6 +50,9 @@ struct FormTree {
     private(set) var nodes: [Node]
     /// Key and scalar bytes, raw (not escaped).
     var bytes: [UInt8]
+    /// Whether the parser read the form as ISO-8859-1: its names are already UTF-8 in `bytes`, and
+    /// its values are transcoded when read.
+    var valuesAreLatin1 = false
     private var memberIndex: [MemberSlot: Int] = [:]
 
     /// Index slots are keyed by a seeded SipHash of the member's key (`Hasher`), not by the FNV

@@ -22,6 +22,8 @@ final class FormDecodingStorage {
     let plusIsSpace: Bool
     let maximumArrayLength: Int
     private let pathSeparator: KeyPathStyle
+    let userInfo: [CodingUserInfoKey: any Sendable]
+    private let duplicates: URLEncodedFormDecoder.DuplicateDecoding
 
     private enum KeyPathStyle { case brackets, dots }
 
@@ -38,6 +40,8 @@ final class FormDecodingStorage {
         plusIsSpace = options.spaceDecoding == .plusAsSpace
         maximumArrayLength = options.limits.maximumArrayLength
         pathSeparator = options.keyPathDecoding.acceptsDots ? .dots : .brackets
+        userInfo = options.userInfo
+        duplicates = options.duplicates
     }
 
     // MARK: Members
@@ -139,7 +143,21 @@ final class FormDecodingStorage {
         case .scalar:
             return node
         case .array where tree[node].lastChild >= 0 && tree[tree[node].lastChild].kind == .scalar:
-            return tree[node].lastChild
+            // A repeated key (`a=1&a=2`), read where one value is expected.
+            switch duplicates {
+            case .last:
+                return tree[node].lastChild
+            case .first:
+                let first = tree[node].firstChild
+                guard tree[first].kind == .scalar else {
+                    throw DecodingError.typeMismatch(
+                        type, context(node, "Expected \(type) at \(describe(node)), but found \(describeShape(of: node))."))
+                }
+                return first
+            case .error:
+                throw DecodingError.dataCorrupted(context(
+                    node, "The key \(describe(node)) appears \(tree[node].childCount) times, but \(type) holds one value, and the decoder refuses repeated keys (duplicates: .error)."))
+            }
         case .unset:
             throw DecodingError.valueNotFound(
                 type, context(node, "Expected \(type) at \(describe(node)), but the form has no value there."))
@@ -290,6 +308,16 @@ final class FormDecodingStorage {
     /// Calls `body` with the percent-decoded bytes of the scalar `node`.
     func withValue<Result>(of node: Int, _ body: (ByteReader) throws -> Result) rethrows -> Result {
         let range = tree[node].value
+        if tree.valuesAreLatin1 {
+            scratch.removeAll(keepingCapacity: true)
+            if tree[node].flags.contains(.escaped) {
+                tree.bytes.withReader { PercentDecoding.decode($0[range], plusIsSpace: plusIsSpace, into: &scratch) }
+            } else {
+                tree.bytes.withReader { scratch.append(contentsOf: $0[range]) }
+            }
+            FormParser.transcodeLatin1(&scratch, from: 0)
+            return try scratch.withReader(body)
+        }
         guard tree[node].flags.contains(.escaped) else {
             return try tree.bytes.withReader { try body($0[range]) }
         }

@@ -9,7 +9,7 @@ struct FormValueDecoder: Decoder {
 
     var codingPath: [any CodingKey] { storage.tree.codingPath(of: node) }
 
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { storage.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try storage.requireObject(node)

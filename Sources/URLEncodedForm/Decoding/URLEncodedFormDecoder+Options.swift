@@ -69,6 +69,32 @@ extension URLEncodedFormDecoder {
         case custom(@Sendable (String) throws -> Date)
     }
 
+    /// What a key that holds one value means when the form repeats it, as qs's `duplicates`
+    /// option: `a=1&a=2` read into a `String` or an `Int`.
+    ///
+    /// A repeated key is an array wherever the type asks for one (`[String]`, `Set<Int>`), and
+    /// ``URLEncodedFormValue`` keeps every value, whatever this says.
+    public enum DuplicateDecoding: Sendable, Hashable {
+        /// The last value: `a=1&a=2` reads as `2`. The default, as for Vapor, Rails and PHP.
+        case last
+        /// The first value: `a=1&a=2` reads as `1`, as Go's `url.Values.Get` reads.
+        case first
+        /// Refused: a `DecodingError.dataCorrupted` that names the key and how many times it
+        /// came, for servers that treat a repeated field as tampering.
+        case error
+    }
+
+    /// How percent-decoded bytes become text.
+    ///
+    /// Browsers encode a form in the page's charset. Every page served as UTF-8 gets UTF-8, but
+    /// legacy pages in ISO-8859-1 send `é` as `%E9`.
+    public enum Charset: Sendable, Hashable {
+        /// UTF-8, where bytes that are not UTF-8 become U+FFFD. The default.
+        case utf8
+        /// ISO-8859-1 (Latin-1): each byte is the character of the same number, so `%E9` is `é`.
+        case isoLatin1
+    }
+
     /// How the names in the form are matched to coding keys.
     public enum KeyDecoding: Sendable {
         /// Names must equal the type's `CodingKey`s. The default.

@@ -40,6 +40,23 @@ public struct URLEncodedFormDecoder: Sendable {
     public var spaceDecoding: SpaceDecoding
     /// Bounds on the input. ``Limits-swift.struct/default`` by default.
     public var limits: Limits
+    /// Which value a repeated key gives where one is expected. ``DuplicateDecoding-swift.enum/last``
+    /// by default.
+    public var duplicates: DuplicateDecoding
+    /// How decoded bytes become text. ``Charset-swift.enum/utf8`` by default.
+    public var charset: Charset
+    /// Whether a `utf8` parameter says which charset the form was sent in, as qs's
+    /// `charsetSentinel`. `false` by default.
+    ///
+    /// Rails' form helpers and some browsers add `utf8=✓` to a form. Sent as UTF-8 it arrives as
+    /// `utf8=%E2%9C%93`; a browser that sent the form as ISO-8859-1, where `✓` has no byte,
+    /// writes the character reference `&#10003;` instead (`utf8=%26%2310003%3B`). With this on,
+    /// the first `utf8` parameter picks ``charset`` for that form when it holds either, and is
+    /// not decoded into the value whatever it holds.
+    public var charsetSentinel: Bool
+    /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
+    /// format, the API version a request came for. Empty by default.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
 
     /// Creates a decoder; every default suits a server reading untrusted input.
     ///
@@ -54,6 +71,10 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - keyPathDecoding: How nested names are read. `.brackets` by default.
     ///   - spaceDecoding: What a `+` means. `.plusAsSpace` by default.
     ///   - limits: Bounds on the input. ``Limits-swift.struct/default`` by default.
+    ///   - duplicates: Which value a repeated key gives where one is expected. `.last` by default.
+    ///   - charset: How decoded bytes become text. `.utf8` by default.
+    ///   - charsetSentinel: Whether a `utf8=✓` parameter picks the charset. `false` by default.
+    ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -62,8 +83,16 @@ public struct URLEncodedFormDecoder: Sendable {
         keyDecoding: KeyDecoding = .useDefaultKeys,
         keyPathDecoding: KeyPathDecoding = .brackets,
         spaceDecoding: SpaceDecoding = .plusAsSpace,
-        limits: Limits = .default
+        limits: Limits = .default,
+        duplicates: DuplicateDecoding = .last,
+        charset: Charset = .utf8,
+        charsetSentinel: Bool = false,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
+        self.duplicates = duplicates
+        self.charset = charset
+        self.charsetSentinel = charsetSentinel
+        self.userInfo = userInfo
         self.arrayDecoding = arrayDecoding
         self.boolDecoding = boolDecoding
         self.dataDecoding = dataDecoding
@@ -94,6 +123,15 @@ public struct URLEncodedFormDecoder: Sendable {
         return try string.withReader { try decode(type, fromBytes: $0) }
     }
 
+    /// Decodes a value of `type` from a slice of form text, such as the part of a URL after its
+    /// `?`, without copying it.
+    ///
+    /// - Throws: The errors the `String` variant throws.
+    public func decode<T: Decodable>(_ type: T.Type, from text: Substring) throws -> T {
+        try checkLength(text.utf8.count)
+        return try text.withReader { try decode(type, fromBytes: $0) }
+    }
+
     /// Decodes a value of `type` from the UTF-8 bytes of form text, such as a request body.
     ///
     /// - Throws: The errors the `String` variant throws.
@@ -103,7 +141,8 @@ public struct URLEncodedFormDecoder: Sendable {
     }
 
     /// Decodes a value of `type` from the UTF-8 bytes of form text, in any collection: an array,
-    /// a slice, or a server framework's buffer view.
+    /// a slice, a `String.UTF8View`, or a server framework's buffer view (SwiftNIO's
+    /// `ByteBufferView`). Contiguous bytes are read in place; others are copied once.
     ///
     /// - Throws: The errors the `String` variant throws.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {

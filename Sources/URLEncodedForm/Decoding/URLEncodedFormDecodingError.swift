@@ -4,39 +4,127 @@
 /// Problems with a value that was read — a wrong type, a missing key, an unreadable date — are
 /// `DecodingError`s instead, carrying the coding path.
 ///
+/// A struct rather than an enum, so that new kinds of refusal can be added without breaking a
+/// caller's `switch`. Match on ``code``:
+///
+/// ```swift
+/// do {
+///     let form = try decoder.decode(Signup.self, from: body)
+/// } catch let error as URLEncodedFormDecodingError where error.code == .inputTooLong {
+///     // 413 Content Too Large
+/// } catch let error as URLEncodedFormDecodingError {
+///     // 400 Bad Request, with error.description
+/// }
+/// ```
+///
 /// Keys are percent-decoded and shortened to their first 200 characters.
-public enum URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The input has more bytes than ``URLEncodedFormDecoder/Limits-swift.struct/maximumInputLength``.
-    case inputTooLong(length: Int, limit: Int)
-    /// The input has more pairs than ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
-    case tooManyParameters(limit: Int)
-    /// A key has more components than ``URLEncodedFormDecoder/Limits-swift.struct/maximumDepth``.
-    case keyTooDeep(key: String, limit: Int)
-    /// An array would have more elements than
-    /// ``URLEncodedFormDecoder/Limits-swift.struct/maximumArrayLength``, or an index is that large.
-    case arrayTooLong(key: String, limit: Int)
-    /// A key's brackets or dots do not form a path: `a[b`, `a]`, `a[b]c`, `[a]`, or with
-    /// ``URLEncodedFormDecoder/KeyPathDecoding-swift.struct/dots`` an empty name as in `a..b`.
-    case malformedKey(String)
-    /// One key is used as two kinds of thing: a value and an object (`a=1&a[b]=2`), or an array
-    /// and an object (`a[]=1&a[b]=2`).
-    case conflictingKey(String)
+public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of refusal this is.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        fileprivate enum Kind: String {
+            case inputTooLong, tooManyParameters, keyTooDeep, arrayTooLong, malformedKey, conflictingKey
+        }
+
+        fileprivate let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
+        /// The input has more bytes than ``URLEncodedFormDecoder/Limits-swift.struct/maximumInputLength``.
+        public static let inputTooLong = Code(.inputTooLong)
+        /// The input has more pairs than ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
+        public static let tooManyParameters = Code(.tooManyParameters)
+        /// A key has more components than ``URLEncodedFormDecoder/Limits-swift.struct/maximumDepth``.
+        public static let keyTooDeep = Code(.keyTooDeep)
+        /// An array would have more elements than
+        /// ``URLEncodedFormDecoder/Limits-swift.struct/maximumArrayLength``, or an index is that large.
+        public static let arrayTooLong = Code(.arrayTooLong)
+        /// A key's brackets or dots do not form a path: `a[b`, `a]`, `a[b]c`, `[a]`, or with
+        /// ``URLEncodedFormDecoder/KeyPathDecoding-swift.struct/dots`` an empty name as in `a..b`.
+        public static let malformedKey = Code(.malformedKey)
+        /// One key is used as two kinds of thing: a value and an object (`a=1&a[b]=2`), or an
+        /// array and an object (`a[]=1&a[b]=2`).
+        public static let conflictingKey = Code(.conflictingKey)
+
+        /// The code's name, such as `inputTooLong`.
+        public var description: String { kind.rawValue }
+
+        /// Whether the input was refused by one of ``URLEncodedFormDecoder/Limits-swift.struct``
+        /// rather than for a key it could not read: a server answers the first with 413 when it
+        /// is the length, and both with 400.
+        public var isLimit: Bool {
+            switch kind {
+            case .inputTooLong, .tooManyParameters, .keyTooDeep, .arrayTooLong: true
+            case .malformedKey, .conflictingKey: false
+            }
+        }
+    }
+
+    /// What kind of refusal this is.
+    public let code: Code
+    /// The key at fault, as the form spells it (percent-decoded, shortened); `nil` for a refusal
+    /// of the whole input.
+    public let key: String?
+    /// The limit that was exceeded; `nil` for a key that could not be read.
+    public let limit: Int?
+    /// The input's length in bytes, for ``Code-swift.struct/inputTooLong``.
+    public let length: Int?
+
+    private init(_ code: Code, key: String? = nil, limit: Int? = nil, length: Int? = nil) {
+        self.code = code
+        self.key = key
+        self.limit = limit
+        self.length = length
+    }
+
+    /// The input has `length` bytes, more than `limit`.
+    public static func inputTooLong(length: Int, limit: Int) -> Self {
+        Self(.inputTooLong, limit: limit, length: length)
+    }
+
+    /// The input has more than `limit` pairs.
+    public static func tooManyParameters(limit: Int) -> Self {
+        Self(.tooManyParameters, limit: limit)
+    }
+
+    /// `key` has more than `limit` components.
+    public static func keyTooDeep(key: String, limit: Int) -> Self {
+        Self(.keyTooDeep, key: key, limit: limit)
+    }
+
+    /// The array `key` would have an element at index `limit` or above.
+    public static func arrayTooLong(key: String, limit: Int) -> Self {
+        Self(.arrayTooLong, key: key, limit: limit)
+    }
+
+    /// `key`'s brackets or dots do not form a path.
+    public static func malformedKey(_ key: String) -> Self {
+        Self(.malformedKey, key: key)
+    }
+
+    /// `key` conflicts with an earlier key.
+    public static func conflictingKey(_ key: String) -> Self {
+        Self(.conflictingKey, key: key)
+    }
 
     /// A sentence that names the limit, or says what is wrong with the key.
     public var description: String {
-        switch self {
-        case .inputTooLong(let length, let limit):
-            "The form is \(length) bytes long, more than the \(limit) bytes Limits.maximumInputLength allows."
-        case .tooManyParameters(let limit):
-            "The form has more than the \(limit) parameters Limits.maximumParameterCount allows."
-        case .keyTooDeep(let key, let limit):
-            "The key \"\(key)\" has more than the \(limit) components Limits.maximumDepth allows."
-        case .arrayTooLong(let key, let limit):
-            "The array \"\(key)\" has an element at index \(limit) or above; Limits.maximumArrayLength allows \(limit) elements."
-        case .malformedKey(let key):
-            "The key \"\(key)\" is malformed: its brackets or dots do not form a path such as a[b][c], a[] or a.b."
-        case .conflictingKey(let key):
-            "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."
+        let key = key ?? ""
+        let limit = limit ?? 0
+        switch code.kind {
+        case .inputTooLong:
+            return "The form is \(length ?? 0) bytes long, more than the \(limit) bytes Limits.maximumInputLength allows."
+        case .tooManyParameters:
+            return "The form has more than the \(limit) parameters Limits.maximumParameterCount allows."
+        case .keyTooDeep:
+            return "The key \"\(key)\" has more than the \(limit) components Limits.maximumDepth allows."
+        case .arrayTooLong:
+            return "The array \"\(key)\" has an element at index \(limit) or above; Limits.maximumArrayLength allows \(limit) elements."
+        case .malformedKey:
+            return "The key \"\(key)\" is malformed: its brackets or dots do not form a path such as a[b][c], a[] or a.b."
+        case .conflictingKey:
+            return "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."
         }
     }
 

@@ -26,6 +26,7 @@ final class FormEncodingStorage {
     private let dataEncoding: URLEncodedFormEncoder.DataEncoding
     private let dateEncoding: URLEncodedFormEncoder.DateEncoding
     private let nilEncoding: URLEncodedFormEncoder.NilEncoding
+    let userInfo: [CodingUserInfoKey: any Sendable]
 
     /// A storage that streams, or, given a builder, builds the tree.
     init(options: URLEncodedFormEncoder, builder: FormTreeBuilder? = nil) {
@@ -35,6 +36,7 @@ final class FormEncodingStorage {
         dataEncoding = options.dataEncoding
         dateEncoding = options.dateEncoding
         nilEncoding = options.nilEncoding
+        userInfo = options.userInfo
     }
 
     static let root = FormPairStream.root

@@ -10,7 +10,7 @@ struct FormValueEncoder: Encoder {
 
     var codingPath: [any CodingKey] { storage.codingPath(of: target) }
 
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { storage.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(FormKeyedEncodingContainer<Key>(storage: storage, object: target))

@@ -54,6 +54,17 @@ public struct URLEncodedFormEncoder: Sendable {
         didSet { escaper = .allowing(allowedCharacters) }
     }
 
+    /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a
+    /// format, the API version a request targets. Empty by default.
+    ///
+    /// ```swift
+    /// extension CodingUserInfoKey { static let apiVersion = CodingUserInfoKey(rawValue: "apiVersion")! }
+    /// var encoder = URLEncodedFormEncoder()
+    /// encoder.userInfo[.apiVersion] = 2
+    /// // In an `encode(to:)`: `encoder.userInfo[.apiVersion] as? Int` is 2.
+    /// ```
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+
     /// The escaping table for ``allowedCharacters``, built when the set is assigned.
     private(set) var escaper: PercentEscaper
 
@@ -76,6 +87,7 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
     ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
     ///   - allowedCharacters: The characters left unescaped. ``defaultAllowedCharacters`` by default.
+    ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
         arrayEncoding: ArrayEncoding = .brackets,
@@ -86,8 +98,10 @@ public struct URLEncodedFormEncoder: Sendable {
         keyPathEncoding: KeyPathEncoding = .brackets,
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
-        allowedCharacters: CharacterSet = URLEncodedFormEncoder.defaultAllowedCharacters
+        allowedCharacters: CharacterSet = URLEncodedFormEncoder.defaultAllowedCharacters,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
+        self.userInfo = userInfo
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
         self.arrayEncoding = arrayEncoding
         self.boolEncoding = boolEncoding
@@ -118,14 +132,21 @@ public struct URLEncodedFormEncoder: Sendable {
 
     /// Encodes `value` as the UTF-8 bytes of its form text, ready to be a request body.
     ///
+    /// Chosen where the context asks for `Data`; `let text = try encoder.encode(value)` gives
+    /// the `String`.
+    ///
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
+    @_disfavoredOverload
     public func encode(_ value: some Encodable) throws -> Data {
         try encoded(value) { $0.data }
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, for byte-oriented server APIs.
     ///
+    /// Chosen where the context asks for `[UInt8]`.
+    ///
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
+    @_disfavoredOverload
     public func encode(_ value: some Encodable) throws -> [UInt8] {
         try encoded(value) { $0.array }
     }

@@ -14,6 +14,10 @@ struct FormParser {
     private let limits: URLEncodedFormDecoder.Limits
     /// Whether the pair being inserted made a member whose key lies past the input's bytes.
     private var keptDecodedName = false
+    /// Whether names are ISO-8859-1, by the decoder's charset or the form's sentinel.
+    private var isLatin1: Bool
+    /// Where the `utf8` sentinel pair starts, when the decoder reads one; it is skipped.
+    private var sentinelStart = -1
 
     /// Reads `input` under the decoder's options.
     ///
@@ -37,6 +41,33 @@ struct FormParser {
         byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
         acceptsDots = options.keyPathDecoding.acceptsDots
         limits = options.limits
+        isLatin1 = options.charset == .isoLatin1
+        if options.charsetSentinel, let sentinel = Self.charsetSentinel(in: input) {
+            sentinelStart = sentinel.start
+            if let charset = sentinel.charset { isLatin1 = charset == .isoLatin1 }
+        }
+        tree.valuesAreLatin1 = isLatin1
+    }
+
+    /// The first pair named `utf8`, and the charset its value names: `✓` in UTF-8 (`%E2%9C%93`),
+    /// or the character reference a browser writes for `✓` in ISO-8859-1 (`&#10003;`, escaped).
+    /// Any other value names none. qs reads the sentinel the same way.
+    private static func charsetSentinel(in input: ByteReader) -> (start: Int, charset: URLEncodedFormDecoder.Charset?)? {
+        let name = Array("utf8=".utf8)
+        var start = 0
+        while start < input.count {
+            var end = start
+            while end < input.count, input[end] != UInt8(ascii: "&") { end &+= 1 }
+            if end &- start >= name.count, input[start..<(start &+ name.count)].elementsEqual(name) {
+                var value: [UInt8] = []
+                PercentDecoding.decode(input[(start &+ name.count)..<end], plusIsSpace: true, into: &value)
+                let charset: URLEncodedFormDecoder.Charset? =
+                    value == Array("✓".utf8) ? .utf8 : value == Array("&#10003;".utf8) ? .isoLatin1 : nil
+                return (start, charset)
+            }
+            start = end &+ 1
+        }
+        return nil
     }
 
     // MARK: Pairs
@@ -94,6 +125,7 @@ struct FormParser {
             let pairEnd = index
             index += 1
             guard pairEnd > pairStart else { continue }  // `&&`, or a leading or trailing `&`
+            if pairStart == sentinelStart { continue }
             pairCount += 1
             guard pairCount <= limits.maximumParameterCount else {
                 throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
@@ -155,7 +187,11 @@ struct FormParser {
         let decodedStart = tree.bytes.count
         if nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 {
             PercentDecoding.decode(input[name], plusIsSpace: plusIsSpace, into: &tree.bytes)
-            repairUTF8(from: decodedStart)
+            if isLatin1 {
+                Self.transcodeLatin1(&tree.bytes, from: decodedStart)
+            } else {
+                repairUTF8(from: decodedStart)
+            }
             key = decodedStart..<tree.bytes.count
         }
         components.removeAll(keepingCapacity: true)
@@ -199,6 +235,24 @@ struct FormParser {
             tree.bytes.removeSubrange(start...)
             tree.bytes.append(contentsOf: repaired.utf8)
         }
+    }
+
+    /// Rewrites the ISO-8859-1 bytes from `start` on as UTF-8: each byte is the code point of the
+    /// same number, and those from 0x80 take two bytes.
+    static func transcodeLatin1(_ bytes: inout [UInt8], from start: Int) {
+        let latin1 = bytes[start...]
+        guard latin1.contains(where: { $0 >= 0x80 }) else { return }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(latin1.count &* 2)
+        for byte in latin1 {
+            if byte < 0x80 {
+                utf8.append(byte)
+            } else {
+                utf8.append(0xC0 | byte &>> 6)
+                utf8.append(0x80 | byte & 0x3F)
+            }
+        }
+        bytes.replaceSubrange(start..., with: utf8)
     }
 
     private func keyText(_ key: Range<Int>) -> String {

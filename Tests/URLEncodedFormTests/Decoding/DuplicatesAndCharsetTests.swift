@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+import URLEncodedForm
+
+/// One case of `Tests/Fixtures/qs-charset-duplicates.json`: what qs decodes for `form` under its
+/// `duplicates`, `charset` and `charsetSentinel` options.
+struct QSCase: Sendable, CustomTestStringConvertible {
+    let form: String
+    let duplicates: URLEncodedFormDecoder.DuplicateDecoding
+    let charset: URLEncodedFormDecoder.Charset
+    let charsetSentinel: Bool
+    let decoded: [String: String]
+
+    var testDescription: String { "\(form) \(duplicates) \(charset) sentinel: \(charsetSentinel)" }
+
+    var decoder: URLEncodedFormDecoder {
+        URLEncodedFormDecoder(duplicates: duplicates, charset: charset, charsetSentinel: charsetSentinel)
+    }
+
+    struct Malformed: Error {}
+
+    static func fixture() throws -> [QSCase] {
+        let file = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/qs-charset-duplicates.json")
+        guard let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any],
+            let cases = root["cases"] as? [[String: Any]]
+        else { throw Malformed() }
+        return try cases.map { entry in
+            guard let form = entry["form"] as? String, let duplicates = entry["duplicates"] as? String,
+                let charset = entry["charset"] as? String, let sentinel = entry["charsetSentinel"] as? Bool,
+                let decoded = entry["decoded"] as? [String: String]
+            else { throw Malformed() }
+            return QSCase(
+                form: form, duplicates: duplicates == "first" ? .first : .last,
+                charset: charset == "utf8" ? .utf8 : .isoLatin1, charsetSentinel: sentinel, decoded: decoded)
+        }
+    }
+}
+
+@Suite("Repeated keys and charsets, against qs")
+struct DuplicatesAndCharsetTests {
+    @Test("the fixture holds every combination of the options")
+    func fixtureShape() throws {
+        let cases = try QSCase.fixture()
+        #expect(cases.count == 96)
+        #expect(Set(cases.map { "\($0.duplicates)\($0.charset)\($0.charsetSentinel)" }).count == 8)
+    }
+
+    @Test("each form decodes as qs-codec decodes it", arguments: try QSCase.fixture())
+    func matchesQS(_ qsCase: QSCase) throws {
+        #expect(try qsCase.decoder.decode([String: String].self, from: qsCase.form) == qsCase.decoded)
+    }
+
+    struct Profile: Decodable, Equatable {
+        var name: String
+        var age: Int
+    }
+
+    @Test(
+        "a repeated key gives its last, its first, or an error where one value is expected",
+        arguments: [
+            (URLEncodedFormDecoder.DuplicateDecoding.last, "Bo", 41),
+            (.first, "Ada", 36),
+        ] as [(URLEncodedFormDecoder.DuplicateDecoding, String, Int)]
+    )
+    func duplicates(rule: URLEncodedFormDecoder.DuplicateDecoding, name: String, age: Int) throws {
+        let form = "name=Ada&age=36&name=Bo&age=41"
+        #expect(try URLEncodedFormDecoder(duplicates: rule).decode(Profile.self, from: form) == Profile(name: name, age: age))
+    }
+
+    @Test("duplicates: .error names the key and the count, and arrays still take every value")
+    func duplicatesError() throws {
+        let decoder = URLEncodedFormDecoder(duplicates: .error)
+        do {
+            _ = try decoder.decode(Profile.self, from: "name=Ada&age=36&age=37&age=38")
+            Issue.record("expected an error")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["age"])
+            #expect(context.debugDescription.contains("\"age\" appears 3 times"))
+        }
+        struct Tags: Decodable, Equatable { var tags: [String] }
+        #expect(try decoder.decode(Tags.self, from: "tags=a&tags=b") == Tags(tags: ["a", "b"]))
+        #expect(try decoder.decode(Profile.self, from: "name=Ada&age=36") == Profile(name: "Ada", age: 36))
+    }
+
+    @Test("ISO-8859-1 names match coding keys, and values read as text and numbers")
+    func latin1() throws {
+        struct Order: Decodable, Equatable {
+            var café: String
+            var quantity: Int
+        }
+        let decoder = URLEncodedFormDecoder(charset: .isoLatin1)
+        #expect(try decoder.decode(Order.self, from: "caf%E9=cr%E8me+br%FBl%E9e&quantity=2") == Order(café: "crème brûlée", quantity: 2))
+        // Raw (unescaped) bytes from 0x80 are ISO-8859-1 too.
+        let raw = Data([0x63, 0x61, 0x66, 0xE9, 0x3D, 0xE9, 0x26]) + Data("quantity=1".utf8)
+        #expect(try decoder.decode(Order.self, from: raw) == Order(café: "é", quantity: 1))
+        // Under UTF-8 the same bytes are not UTF-8, so the key does not match.
+        #expect(throws: DecodingError.self) {
+            try URLEncodedFormDecoder().decode(Order.self, from: "caf%E9=x&quantity=2")
+        }
+    }
+
+    @Test("the sentinel is never decoded into the value, and picks the charset when it names one")
+    func sentinel() throws {
+        struct Comment: Decodable, Equatable { var text: String }
+        let decoder = URLEncodedFormDecoder(charsetSentinel: true)
+        #expect(try decoder.decode(Comment.self, from: "utf8=%26%2310003%3B&text=%E9t%E9") == Comment(text: "été"))
+        #expect(try decoder.decode([String: String].self, from: "utf8=%E2%9C%93&text=%C3%A9") == ["text": "é"])
+        #expect(try decoder.decode([String: String].self, from: "utf8=&text=a") == ["text": "a"])
+        // Off by default: the parameter is an ordinary one.
+        #expect(try URLEncodedFormDecoder().decode([String: String].self, from: "utf8=%E2%9C%93") == ["utf8": "✓"])
+    }
+}
