@@ -3,7 +3,8 @@
 result as JSON. Talks to Chromium over --remote-debugging-pipe (the DevTools protocol on file
 descriptors 3 and 4), so it needs nothing beyond Python's standard library.
 
-    python3 browser.py http://127.0.0.1:8080/
+    python3 browser.py http://127.0.0.1:8080/          # a valid signup: prints the result
+    python3 browser.py http://127.0.0.1:8080/ invalid  # three bad fields: prints their messages
 """
 import fcntl
 import json
@@ -15,6 +16,7 @@ import tempfile
 import time
 
 url = sys.argv[1]
+invalid = len(sys.argv) > 2 and sys.argv[2] == "invalid"
 chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 if not chromium:
     sys.exit("no chromium found")
@@ -87,6 +89,9 @@ try:
     evaluate(session, """
         document.getElementById('name').value = 'Jürgen Müller';
         document.getElementById('email').value = 'j@example.com';
+        document.getElementById('age').value = '""" + ("old" if invalid else "41") + """';
+        document.getElementById('guests').value = '""" + ("a few" if invalid else "2") + """';
+        document.getElementById('zip').value = '""" + ("SW1A 1AA" if invalid else "50667") + """';
         document.getElementById('bio').value = 'Line one & more\\nLine two = 2 + 2 🌍';
         document.getElementById('newsletter').checked = true;
         document.getElementById('contact-phone').checked = true;
@@ -99,7 +104,10 @@ try:
         true
     """)
     wait_for(session, "location.pathname === '/signup' && document.readyState === 'complete'")
-    fields = ["name", "email", "bio", "newsletter", "contact", "tags", "street", "city"]
+    if invalid:
+        fields = ["error-count", "error-age", "error-guests", "error-address-zip"]
+    else:
+        fields = ["name", "email", "bio", "newsletter", "contact", "tags", "street", "city"]
     rendered = evaluate(session, "JSON.stringify({" + ",".join(
         f"'{field}': (document.getElementById('{field}') || {{}}).textContent" for field in fields) + "})")
     print(rendered)

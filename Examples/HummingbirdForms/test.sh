@@ -47,7 +47,7 @@ echo "==> curl"
 page=$(curl -sf "$base/")
 expect "the form names its fields as the model reads them" "$(contains "$page" 'name="tags[]" multiple')" "no tags[] select"
 
-status=$(post 'name=J%C3%BCrgen+M%C3%BCller&email=j%40example.com&bio=a+%3Cb%3Ebold%3C%2Fb%3E%0D%0Asecond+line&newsletter=on&contact%5B%5D=email&contact%5B%5D=phone&tags%5B%5D=swift&tags%5B%5D=forms&address%5Bstreet%5D=Hauptstra%C3%9Fe+1&address%5Bcity%5D=K%C3%B6ln')
+status=$(post 'name=J%C3%BCrgen+M%C3%BCller&email=j%40example.com&age=41&guests=2&address%5Bzip%5D=50667&bio=a+%3Cb%3Ebold%3C%2Fb%3E%0D%0Asecond+line&newsletter=on&contact%5B%5D=email&contact%5B%5D=phone&tags%5B%5D=swift&tags%5B%5D=forms&address%5Bstreet%5D=Hauptstra%C3%9Fe+1&address%5Bcity%5D=K%C3%B6ln')
 body=$(cat .build/response.html)
 expect "a browser-encoded body decodes (200)" "$([ "$status" = 200 ] && echo yes || echo no)" "status $status"
 expect "Unicode text reads back" "$(contains "$body" '<td id="name">Jürgen Müller</td>')" "$body"
@@ -56,14 +56,15 @@ expect "checkboxes read as a Bool and an array" "$(contains "$body" '<td id="new
 expect "nested fields read as a nested struct" "$(contains "$body" '<td id="city">Köln</td>')" "$body"
 expect "decoded text is escaped as HTML" "$(contains "$body" '&lt;b&gt;bold&lt;/b&gt;')" "$body"
 
-status=$(post 'name=Ada&email=ada&bio=&address%5Bstreet%5D=x&address%5Bcity%5D=y')
+status=$(post 'name=Ada&email=ada&age=36&guests=0&bio=&address%5Bstreet%5D=x&address%5Bcity%5D=y&address%5Bzip%5D=1')
 expect "invalid values are answered with 422 and the problem" "$([ "$status" = 422 ] && echo yes || echo no)$(contains "$(cat .build/response.html)" 'Email must contain @.')" "status $status"
 
 status=$(post 'name=Ada&email=a%40b&bio=&address%5Bcity=x')
 expect "a malformed key is a 400 with the decoder's message" "$([ "$status" = 400 ] && echo yes || echo no)$(contains "$(cat .build/response.html)" 'malformed')" "status $status: $(cat .build/response.html)"
 
-status=$(post 'name=Ada&email=a%40b&bio=&address%5Bstreet%5D=x')
-expect "a missing field is a 400 naming it" "$([ "$status" = 400 ] && echo yes || echo no)$(contains "$(cat .build/response.html)" 'address[city]')" "status $status: $(cat .build/response.html)"
+status=$(post 'name=Ada&email=a%40b&age=x&guests=1&bio=&address%5Bstreet%5D=x&address%5Bzip%5D=1')
+body=$(cat .build/response.html)
+expect "fields that cannot be read are a 422: the form again, each message beside its input" "$([ "$status" = 422 ] && echo yes || echo no)$(contains "$body" '2 fields to fix')$(contains "$body" 'id="error-address-city">No value for the key')$(contains "$body" 'id="error-age">Expected Int')" "status $status: $body"
 
 flood=$(seq 1 1001 | sed 's/^/k/; s/$/=1/' | paste -sd'&')
 status=$(post "$flood")
@@ -73,6 +74,10 @@ echo "==> headless Chromium"
 rendered=$(timeout 120 python3 browser.py "$base/")
 expected='{"name":"Jürgen Müller","email":"j@example.com","bio":"Line one & more\nLine two = 2 + 2 🌍","newsletter":"yes","contact":"phone","tags":"swift, ünïcödé","street":"Hauptstraße 1","city":"Köln"}'
 expect "the page filled in and submitted by Chromium renders the model" "$([ "$rendered" = "$expected" ] && echo yes || echo no)" "got $rendered"
+
+rendered=$(timeout 120 python3 browser.py "$base/" invalid)
+expected='{"error-count":"3 fields to fix","error-age":"Expected Int (a whole number) at \"age\", but found the value \"old\".","error-guests":"Expected Int (a whole number) at \"guests\", but found the value \"a few\".","error-address-zip":"Expected Int (a whole number) at \"address[zip]\", but found the value \"SW1A 1AA\"."}'
+expect "a form with three bad fields, submitted by Chromium, comes back with all three messages" "$([ "$rendered" = "$expected" ] && echo yes || echo no)" "got $rendered"
 
 if [ "$failures" -gt 0 ]; then
     echo "$failures check(s) failed; server log: $(pwd)/.build/server.log" >&2

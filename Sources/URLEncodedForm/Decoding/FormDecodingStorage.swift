@@ -24,6 +24,10 @@ final class FormDecodingStorage {
     private let pathSeparator: KeyPathStyle
     let userInfo: [CodingUserInfoKey: any Sendable]
     private let duplicates: URLEncodedFormDecoder.DuplicateDecoding
+    /// Whether failed fields are recorded and given stand-ins (``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``).
+    let collectsFieldErrors: Bool
+    /// The fields that failed, when they are collected.
+    var fieldErrors: [URLEncodedFormFieldErrors.FieldError] = []
 
     private enum KeyPathStyle { case brackets, dots }
 
@@ -42,6 +46,7 @@ final class FormDecodingStorage {
         pathSeparator = options.keyPathDecoding.acceptsDots ? .dots : .brackets
         userInfo = options.userInfo
         duplicates = options.duplicates
+        collectsFieldErrors = options.errorReporting == .everyField
     }
 
     // MARK: Members

@@ -31,41 +31,55 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return storage.isNil(member)
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try storage.decodeBool(at: member(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try storage.decodeString(at: member(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try storage.decodeFloat(type, at: member(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try storage.decodeFloat(type, at: member(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try storage.decodeInteger(type, at: member(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try storage.decodeInteger(type, at: member(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(key) { try storage.decodeBool(at: member(key)) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try leaf(key) { try storage.decodeString(at: member(key)) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try leaf(key) { try storage.decodeFloat(type, at: member(key)) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try leaf(key) { try storage.decodeFloat(type, at: member(key)) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        guard let member = storage.member(of: object, for: key.stringValue) else {
-            if let empty = emptyFormValue(type) { return empty }
-            throw keyNotFound(key)
+        try leaf(key) {
+            guard let member = storage.member(of: object, for: key.stringValue) else {
+                if let empty = emptyFormValue(type) { return empty }
+                throw keyNotFound(key)
+            }
+            return try storage.decode(type, at: member)
         }
-        return try storage.decode(type, at: member)
+    }
+
+    /// Reads the member `key` with `read`. When every failed field is reported, a failure is
+    /// recorded and the member gets a stand-in, so that the rest of the object is read too.
+    @inline(__always)
+    private func leaf<T>(_ key: Key, _ read: () throws -> T) throws -> T {
+        guard storage.collectsFieldErrors else { return try read() }
+        do {
+            return try read()
+        } catch {
+            return try storage.standIn(after: error, T.self, member: key.stringValue, of: object)
+        }
     }
 
     /// An empty value after `=` is an empty string, not `nil`: `middleName=` is `""`, and only a
     /// missing key is `nil`. For other types an empty value is `nil`.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let member = storage.member(of: object, for: key.stringValue) else { return nil }
-        return try storage.decodeString(at: member)
+        return try leaf(key) { try storage.decodeString(at: member) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         if T.self == String.self {
             return try decodeIfPresent(String.self, forKey: key).map { reinterpret($0, as: T.self) }
         }
-        return try presentMember(key).map { try storage.decode(type, at: $0) }
+        return try leaf(key) { try presentMember(key).map { try storage.decode(type, at: $0) } }
     }
 
     // The protocol's default `decodeIfPresent` looks the key up three times (`contains`,
@@ -77,19 +91,19 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return member
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentMember(key).map(storage.decodeBool) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try leaf(key) { try presentMember(key).map(storage.decodeBool) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try leaf(key) { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try leaf(key) { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,

@@ -41,21 +41,34 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try storage.decodeBool(at: next(type)) }
-    mutating func decode(_ type: String.Type) throws -> String { try storage.decodeString(at: next(type)) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try storage.decodeFloat(type, at: next(type)) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try storage.decodeFloat(type, at: next(type)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try storage.decodeInteger(type, at: next(type)) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try storage.decode(type, at: next(type)) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try element(type) { [storage] in try storage.decodeBool(at: $0) } }
+    mutating func decode(_ type: String.Type) throws -> String { try element(type) { [storage] in try storage.decodeString(at: $0) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try element(type) { [storage] in try storage.decodeFloat(type, at: $0) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try element(type) { [storage] in try storage.decodeFloat(type, at: $0) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(type) { [storage] in try storage.decodeInteger(type, at: $0) } }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try element(type) { [storage] in try storage.decode(type, at: $0) } }
+
+    /// Reads the next element with `read`. When every failed field is reported, a failure is
+    /// recorded and the element gets a stand-in; reading past the end is never stood in for.
+    @inline(__always)
+    private mutating func element<T>(_ type: T.Type, _ read: (Int) throws -> T) throws -> T {
+        let node = try next(type)
+        guard storage.collectsFieldErrors else { return try read(node) }
+        do {
+            return try read(node)
+        } catch {
+            return try storage.standIn(after: error, T.self, element: currentIndex - 1, of: array)
+        }
+    }
 
     /// As in keyed containers, an empty element is `""` for a `String?`, `nil` for other types.
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {

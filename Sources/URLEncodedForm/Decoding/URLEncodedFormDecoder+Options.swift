@@ -84,6 +84,25 @@ extension URLEncodedFormDecoder {
         case error
     }
 
+    /// Whether decoding stops at the first field that fails, or goes on and reports every one.
+    public enum ErrorReporting: Sendable, Hashable {
+        /// The first failure is thrown as it is: a `DecodingError`, or the error a custom
+        /// strategy or an `init(from:)` threw. The default.
+        case firstError
+        /// Every field that fails is recorded and decoding goes on past it; the decode then
+        /// throws ``URLEncodedFormFieldErrors`` listing them all, for a form re-rendered with a
+        /// message beside each bad input.
+        ///
+        /// A failed field is given a stand-in so that its parent can go on: an empty text, zero,
+        /// `false`, `nil`, an empty collection, the first case of a `CaseIterable` enum. A type
+        /// that has none (a struct whose `init(from:)` throws, an enum that is not
+        /// `CaseIterable`) is recorded and stops the level that holds it, unless that level reads
+        /// it as optional. Input refused before decoding (a limit, a malformed key) is still one
+        /// ``URLEncodedFormDecodingError``. A failure is recorded even where the type's own
+        /// `init(from:)` would have caught it with `try?`.
+        case everyField
+    }
+
     /// How percent-decoded bytes become text.
     ///
     /// Browsers encode a form in the page's charset. Every page served as UTF-8 gets UTF-8, but

@@ -43,6 +43,9 @@ public struct URLEncodedFormDecoder: Sendable {
     /// Which value a repeated key gives where one is expected. ``DuplicateDecoding-swift.enum/last``
     /// by default.
     public var duplicates: DuplicateDecoding
+    /// Whether decoding stops at the first field that fails, or reports every one.
+    /// ``ErrorReporting-swift.enum/firstError`` by default.
+    public var errorReporting: ErrorReporting
     /// How decoded bytes become text. ``Charset-swift.enum/utf8`` by default.
     public var charset: Charset
     /// Whether a `utf8` parameter says which charset the form was sent in, as qs's
@@ -72,6 +75,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - spaceDecoding: What a `+` means. `.plusAsSpace` by default.
     ///   - limits: Bounds on the input. ``Limits-swift.struct/default`` by default.
     ///   - duplicates: Which value a repeated key gives where one is expected. `.last` by default.
+    ///   - errorReporting: Whether to stop at the first failed field or report them all.
+    ///     `.firstError` by default.
     ///   - charset: How decoded bytes become text. `.utf8` by default.
     ///   - charsetSentinel: Whether a `utf8=✓` parameter picks the charset. `false` by default.
     ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
@@ -85,11 +90,13 @@ public struct URLEncodedFormDecoder: Sendable {
         spaceDecoding: SpaceDecoding = .plusAsSpace,
         limits: Limits = .default,
         duplicates: DuplicateDecoding = .last,
+        errorReporting: ErrorReporting = .firstError,
         charset: Charset = .utf8,
         charsetSentinel: Bool = false,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
         self.duplicates = duplicates
+        self.errorReporting = errorReporting
         self.charset = charset
         self.charsetSentinel = charsetSentinel
         self.userInfo = userInfo
@@ -162,6 +169,16 @@ public struct URLEncodedFormDecoder: Sendable {
     /// bytes → nodes → values.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: ByteReader) throws -> T {
         let tree = try FormParser.parse(bytes, options: self)
-        return try FormDecodingStorage(tree: tree, options: self).decode(type, at: FormTree.root)
+        let storage = FormDecodingStorage(tree: tree, options: self)
+        guard storage.collectsFieldErrors else { return try storage.decode(type, at: FormTree.root) }
+        do {
+            let value = try storage.decode(type, at: FormTree.root)
+            if storage.fieldErrors.isEmpty { return value }
+        } catch is FieldErrorsRecorded {
+            // Recorded where it happened.
+        } catch {
+            storage.recordFieldError(error, at: FormTree.root)
+        }
+        throw URLEncodedFormFieldErrors(fields: storage.fieldErrors)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import URLEncodedForm
 
 /// Serves the form at `/` and decodes its posts at `/signup`.
 ///
@@ -16,11 +17,18 @@ struct App {
     static func router() -> Router<FormContext> {
         let router = Router(context: FormContext.self)
         router.get("/") { _, _ in
-            html(Pages.form)
+            html(Pages.form())
         }
         router.post("/signup") { request, context in
-            // Malformed bodies are answered with 400 by FormRequestDecoder.
-            let signup = try await request.decode(as: Signup.self, context: context)
+            // Malformed bodies are answered with 400 by FormRequestDecoder; fields that cannot
+            // be read come back as the form, each message beside its input.
+            let signup: Signup
+            do {
+                signup = try await request.decode(as: Signup.self, context: context)
+            } catch let errors as URLEncodedFormFieldErrors {
+                let messages = Dictionary(errors.fields.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
+                return html(Pages.form(errors: messages), status: .unprocessableContent)
+            }
             let problems = signup.problems
             guard problems.isEmpty else { return html(Pages.problems(problems), status: .unprocessableContent) }
             return html(Pages.result(signup))

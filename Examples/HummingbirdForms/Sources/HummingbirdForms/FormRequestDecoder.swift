@@ -4,8 +4,11 @@ import URLEncodedForm
 /// Hummingbird's `RequestDecoder`, backed by URLEncodedForm: the body is read up to the
 /// decoder's input limit, then decoded in place. Hummingbird has a `URLEncodedFormDecoder` of its
 /// own, hence the module name.
+///
+/// Every bad field is reported at once (`URLEncodedFormFieldErrors`), for the route to re-render
+/// the form with a message beside each; input refused before decoding is a 400.
 struct FormRequestDecoder: RequestDecoder {
-    let decoder = URLEncodedForm.URLEncodedFormDecoder()
+    let decoder = URLEncodedForm.URLEncodedFormDecoder(errorReporting: .everyField)
 
     func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         let body = try await request.body.collect(upTo: decoder.limits.maximumInputLength)

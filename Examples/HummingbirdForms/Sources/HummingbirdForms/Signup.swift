@@ -6,10 +6,14 @@ struct Signup: Decodable, Sendable {
     struct Address: Decodable, Sendable {
         var street: String
         var city: String
+        var zip: Int
     }
 
     var name: String
     var email: String
+    var age: Int
+    /// How many guests come along.
+    var guests: Int
     var bio: String
     /// A checkbox: sent as `on` when ticked, not sent at all when not.
     var newsletter: Bool?

@@ -1,0 +1,62 @@
+import Foundation
+
+/// ``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``: a field that fails is recorded
+/// and given a stand-in, so that the value around it goes on decoding.
+extension FormDecodingStorage {
+    /// Records `error` for the value at `node`, the top level included.
+    func recordFieldError(_ error: any Error, at node: Int) {
+        let field = node == FormTree.root ? "" : keyPath(of: node)
+        fieldErrors.append(.init(field: field, codingPath: Self.codingPath(of: error) ?? tree.codingPath(of: node), error: error))
+    }
+
+    /// After reading the member `key` of `object` failed with `error`: records it, and returns a
+    /// stand-in of `type`, or stops this level when `type` has none.
+    func standIn<T>(after error: any Error, _ type: T.Type, member key: String, of object: Int) throws -> T {
+        if error is FieldErrorsRecorded { throw error }
+        let field = keyPath(of: object, appending: lookedUpName(for: key))
+        let path = Self.codingPath(of: error) ?? tree.codingPath(of: object) + [FormCodingKey(key)]
+        return try standIn(after: error, type, field: field, codingPath: path)
+    }
+
+    /// After reading element `index` of `array` failed with `error`, likewise.
+    func standIn<T>(after error: any Error, _ type: T.Type, element index: Int, of array: Int) throws -> T {
+        if error is FieldErrorsRecorded { throw error }
+        let field = keyPath(of: array, appending: String(index))
+        let path = Self.codingPath(of: error) ?? tree.codingPath(of: array) + [FormCodingKey(index: index)]
+        return try standIn(after: error, type, field: field, codingPath: path)
+    }
+
+    private func standIn<T>(after error: any Error, _ type: T.Type, field: String, codingPath: [any CodingKey]) throws -> T {
+        fieldErrors.append(.init(field: field, codingPath: codingPath, error: error))
+        guard let value = Self.standIn(type) else { throw FieldErrorsRecorded() }
+        return value
+    }
+
+    private static func codingPath(of error: any Error) -> [any CodingKey]? {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context): context.codingPath + [key]
+        case DecodingError.valueNotFound(_, let context), DecodingError.typeMismatch(_, let context),
+            DecodingError.dataCorrupted(let context):
+            context.codingPath
+        default: nil
+        }
+    }
+
+    /// A value of `type` that lets decoding go on past a failed field, or `nil` for a type that
+    /// has none.
+    static func standIn<T>(_ type: T.Type) -> T? {
+        if T.self == String.self { return reinterpret("", as: T.self) }
+        if T.self == Bool.self { return reinterpret(false, as: T.self) }
+        if let numeric = T.self as? any AdditiveArithmetic.Type { return numeric.zero as? T }
+        if let optional = T.self as? any ExpressibleByNilLiteral.Type { return optional.init(nilLiteral: ()) as? T }
+        if let empty = emptyFormValue(type) { return empty }
+        if T.self == Date.self { return reinterpret(Date(timeIntervalSince1970: 0), as: T.self) }
+        if T.self == URL.self, let blank = URL(string: "about:blank") { return reinterpret(blank, as: T.self) }
+        if let cases = T.self as? any CaseIterable.Type { return firstCase(of: cases) as? T }
+        return nil
+    }
+
+    private static func firstCase<Cases: CaseIterable>(of type: Cases.Type) -> Cases? {
+        type.allCases.first
+    }
+}
