@@ -9,8 +9,60 @@ let package = Package(
         // A module of its own, so servers on Linux never link FoundationNetworking.
         .library(name: "URLEncodedFormRequest", targets: ["URLEncodedFormRequest"]),
         .executable(name: "urlform", targets: ["urlform"]),
+        // The framework adapters. Each is empty unless its trait is enabled, and a package that
+        // does not enable the trait resolves, fetches and builds no framework:
+        // .package(url: "…/URLEncodedForm.git", from: "…", traits: ["Vapor"])
+        .library(name: "URLEncodedFormHummingbird", targets: ["URLEncodedFormHummingbird"]),
+        .library(name: "URLEncodedFormVapor", targets: ["URLEncodedFormVapor"]),
+    ],
+    traits: [
+        .trait(name: "Hummingbird", description: "Builds URLEncodedFormHummingbird: a RequestDecoder and a ResponseEncoder for Hummingbird 2."),
+        .trait(name: "Vapor", description: "Builds URLEncodedFormVapor: ContentDecoder, ContentEncoder, URLQueryDecoder and URLQueryEncoder for Vapor 4."),
+        .default(enabledTraits: []),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
     targets: [
+        .target(
+            name: "URLEncodedFormHummingbird",
+            dependencies: [
+                "URLEncodedForm",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        .target(
+            name: "URLEncodedFormVapor",
+            dependencies: [
+                "URLEncodedForm",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
+        .testTarget(
+            name: "URLEncodedFormHummingbirdTests",
+            dependencies: [
+                "URLEncodedFormHummingbird",
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        .testTarget(
+            name: "URLEncodedFormVaporTests",
+            dependencies: [
+                "URLEncodedFormVapor",
+                .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
+        // The Vapor example app (Examples/VaporForms): a stub unless the `Vapor` trait is enabled.
+        .executableTarget(
+            name: "url-encoded-form-vapor-example",
+            dependencies: [
+                "URLEncodedFormVapor",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "Examples/VaporForms",
+            exclude: ["README.md", "test.sh"]
+        ),
         .target(name: "URLEncodedForm"),
         .target(name: "URLEncodedFormRequest", dependencies: ["URLEncodedForm"]),
         .executableTarget(name: "urlform", dependencies: ["URLEncodedForm"]),

@@ -1,0 +1,116 @@
+// Built with the package trait `Hummingbird`; without it this module is empty, and the
+// package resolves no Hummingbird.
+#if Hummingbird
+import Hummingbird
+import URLEncodedForm
+
+/// Hummingbird's `RequestDecoder` for `application/x-www-form-urlencoded` bodies.
+///
+/// The body is read up to the decoder's ``URLEncodedForm/URLEncodedFormDecoder/Limits-swift.struct/maximumInputLength``,
+/// then decoded in place. A request of another content type is answered with 415.
+///
+/// ```swift
+/// struct AppContext: RequestContext {
+///     var coreContext: CoreRequestContextStorage
+///     var requestDecoder: URLEncodedFormRequestDecoder { URLEncodedFormRequestDecoder() }
+///     init(source: Source) { coreContext = .init(source: source) }
+/// }
+/// router.post("/signup") { request, context in
+///     let signup = try await request.decode(as: Signup.self, context: context)
+///     …
+/// }
+/// ```
+///
+/// Errors answer for themselves: input past a limit is 413 or 400, a malformed key 400, a value
+/// that cannot be read 400, and with `errorReporting: .everyField` the collected
+/// ``URLEncodedForm/URLEncodedFormFieldErrors`` 422, each with the decoder's message. A route can
+/// catch them first to render its own page.
+public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
+    /// The decoder the bodies are read with.
+    public var decoder: URLEncodedForm.URLEncodedFormDecoder
+
+    public init(decoder: URLEncodedForm.URLEncodedFormDecoder = .init()) {
+        self.decoder = decoder
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        guard let contentType = request.headers[.contentType], Self.isForm(contentType) else {
+            throw HTTPError(
+                .unsupportedMediaType,
+                message: "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType] ?? "no Content-Type")."
+            )
+        }
+        let body = try await request.body.collect(upTo: decoder.limits.maximumInputLength)
+        do {
+            return try decoder.decode(type, from: body.readableBytesView)
+        } catch let error as DecodingError {
+            throw HTTPError(.badRequest, message: URLEncodedFormResponseErrors.message(of: error))
+        }
+    }
+
+    /// `application/x-www-form-urlencoded`, with any parameters (`; charset=utf-8`), in any case.
+    static func isForm(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/x-www-form-urlencoded"
+    }
+}
+
+/// Hummingbird's `ResponseEncoder` that writes `application/x-www-form-urlencoded` bodies.
+public struct URLEncodedFormResponseEncoder: ResponseEncoder, Sendable {
+    /// The encoder the bodies are written with.
+    public var encoder: URLEncodedForm.URLEncodedFormEncoder
+
+    public init(encoder: URLEncodedForm.URLEncodedFormEncoder = .init()) {
+        self.encoder = encoder
+    }
+
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+        let bytes: [UInt8] = try encoder.encode(value)
+        let buffer = ByteBuffer(bytes: bytes)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/x-www-form-urlencoded", .contentLength: String(buffer.readableBytes)],
+            body: .init(byteBuffer: buffer)
+        )
+    }
+}
+
+enum URLEncodedFormResponseErrors {
+    /// The decoder's own sentence, which names the key as the form spelled it.
+    static func message(of error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            context.debugDescription
+        @unknown default:
+            "\(error)"
+        }
+    }
+
+    static func response(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let buffer = ByteBuffer(string: message)
+        return Response(
+            status: status,
+            headers: [.contentType: "text/plain; charset=utf-8", .contentLength: String(buffer.readableBytes)],
+            body: .init(byteBuffer: buffer)
+        )
+    }
+}
+
+/// Input refused before decoding: 413 for a body past the length limit, 400 otherwise.
+extension URLEncodedFormDecodingError: HTTPResponseError {
+    public var status: HTTPResponse.Status { code == .inputTooLong ? .contentTooLarge : .badRequest }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        URLEncodedFormResponseErrors.response(status, description)
+    }
+}
+
+/// Every field that failed: 422, one line per field.
+extension URLEncodedFormFieldErrors: HTTPResponseError {
+    public var status: HTTPResponse.Status { .unprocessableContent }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        URLEncodedFormResponseErrors.response(status, description)
+    }
+}
+#endif

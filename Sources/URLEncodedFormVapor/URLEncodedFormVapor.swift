@@ -1,0 +1,93 @@
+// Built with the package trait `Vapor`; without it this module is empty, and the package
+// resolves no Vapor.
+#if Vapor
+import Foundation
+import URLEncodedForm
+import Vapor
+
+/// URLEncodedForm's decoder as Vapor's decoder of form bodies and of query strings:
+///
+/// ```swift
+/// ContentConfiguration.global.use(decoder: URLEncodedForm.URLEncodedFormDecoder(), for: .urlEncodedForm)
+/// ContentConfiguration.global.use(urlDecoder: URLEncodedForm.URLEncodedFormDecoder())
+/// ```
+///
+/// Bodies are decoded in place. Input refused before decoding answers 413 or 400, a value that
+/// cannot be read 400 (Vapor's answer to a `DecodingError`), and with
+/// `errorReporting: .everyField` the collected ``URLEncodedForm/URLEncodedFormFieldErrors`` 422.
+extension URLEncodedForm.URLEncodedFormDecoder: ContentDecoder, URLQueryDecoder {
+    public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
+        try decode(decodable, from: body.readableBytesView)
+    }
+
+    public func decode<D: Decodable>(
+        _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders, userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws -> D {
+        try merging(userInfo).decode(decodable, from: body.readableBytesView)
+    }
+
+    public func decode<D: Decodable>(_ decodable: D.Type, from url: URI) throws -> D {
+        try decode(decodable, from: url.query ?? "")
+    }
+
+    public func decode<D: Decodable>(_ decodable: D.Type, from url: URI, userInfo: [CodingUserInfoKey: any Sendable]) throws -> D {
+        try merging(userInfo).decode(decodable, from: url.query ?? "")
+    }
+
+    private func merging(_ userInfo: [CodingUserInfoKey: any Sendable]) -> Self {
+        guard !userInfo.isEmpty else { return self }
+        var decoder = self
+        decoder.userInfo.merge(userInfo) { $1 }
+        return decoder
+    }
+}
+
+/// URLEncodedForm's encoder as Vapor's encoder of form bodies and of query strings:
+///
+/// ```swift
+/// ContentConfiguration.global.use(encoder: URLEncodedForm.URLEncodedFormEncoder(), for: .urlEncodedForm)
+/// ContentConfiguration.global.use(urlEncoder: URLEncodedForm.URLEncodedFormEncoder())
+/// ```
+extension URLEncodedForm.URLEncodedFormEncoder: ContentEncoder, URLQueryEncoder {
+    public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders) throws {
+        try encode(encodable, to: &body, headers: &headers, userInfo: [:])
+    }
+
+    public func encode<E: Encodable>(
+        _ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders, userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws {
+        headers.contentType = .urlEncodedForm
+        let bytes: [UInt8] = try merging(userInfo).encode(encodable)
+        body.writeBytes(bytes)
+    }
+
+    public func encode<E: Encodable>(_ encodable: E, to url: inout URI) throws {
+        try encode(encodable, to: &url, userInfo: [:])
+    }
+
+    /// Sets the query of `url` to the form text of `encodable`, as Vapor's own encoder does.
+    public func encode<E: Encodable>(_ encodable: E, to url: inout URI, userInfo: [CodingUserInfoKey: any Sendable]) throws {
+        let text: String = try merging(userInfo).encode(encodable)
+        url.query = text
+    }
+
+    private func merging(_ userInfo: [CodingUserInfoKey: any Sendable]) -> Self {
+        guard !userInfo.isEmpty else { return self }
+        var encoder = self
+        encoder.userInfo.merge(userInfo) { $1 }
+        return encoder
+    }
+}
+
+/// Input refused before decoding: 413 for a body past the length limit, 400 otherwise.
+extension URLEncodedFormDecodingError: AbortError {
+    public var status: HTTPResponseStatus { code == .inputTooLong ? .payloadTooLarge : .badRequest }
+    public var reason: String { description }
+}
+
+/// Every field that failed: 422, one line per field.
+extension URLEncodedFormFieldErrors: AbortError {
+    public var status: HTTPResponseStatus { .unprocessableEntity }
+    public var reason: String { description }
+}
+#endif

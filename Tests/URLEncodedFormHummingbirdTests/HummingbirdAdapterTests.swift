@@ -1,0 +1,105 @@
+// Run with the package trait: swift test --traits Hummingbird --filter URLEncodedFormHummingbirdTests
+#if Hummingbird
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import URLEncodedForm
+import URLEncodedFormHummingbird
+
+private struct Signup: ResponseCodable, Equatable {
+    struct Address: Codable, Equatable {
+        var city: String
+        var zip: Int
+    }
+
+    var name: String
+    var age: Int
+    var address: Address
+}
+
+private struct FormContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    var requestDecoder: URLEncodedFormRequestDecoder {
+        URLEncodedFormRequestDecoder(
+            decoder: URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256), errorReporting: .everyField)
+        )
+    }
+    var responseEncoder: URLEncodedFormResponseEncoder { URLEncodedFormResponseEncoder() }
+
+    init(source: Source) {
+        coreContext = .init(source: source)
+    }
+}
+
+@Suite("Hummingbird adapter, against Hummingbird 2.28.1")
+struct HummingbirdAdapterTests {
+    private static func app() -> some ApplicationProtocol {
+        let router = Router(context: FormContext.self)
+        router.post("/signup") { request, context -> Signup in
+            try await request.decode(as: Signup.self, context: context)
+        }
+        return Application(router: router)
+    }
+
+    private static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded; charset=utf-8"]
+
+    @Test("a nested form body decodes, and the response body is written as a form")
+    func roundTrip() async throws {
+        try await Self.app().test(.router) { client in
+            let body = ByteBuffer(string: "name=J%C3%BCrgen&age=36&address[city]=K%C3%B6ln&address[zip]=50667")
+            try await client.execute(uri: "/signup", method: .post, headers: Self.form, body: body) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/x-www-form-urlencoded")
+                #expect(String(buffer: response.body) == "address%5Bcity%5D=K%C3%B6ln&address%5Bzip%5D=50667&age=36&name=J%C3%BCrgen")
+            }
+        }
+    }
+
+    @Test(
+        "bad requests are answered with the right status and the decoder's message",
+        arguments: [
+            ("application/json", "{}", 415, "Expected a body of type application/x-www-form-urlencoded"),
+            ("application/x-www-form-urlencoded", "name=Ada&age=old&address[zip]=x", 422, "3 fields could not be decoded"),
+            ("application/x-www-form-urlencoded", "name=Ada&age=1&address[city=x", 400, "is malformed"),
+            // Hummingbird's own `collect(upTo:)` refuses the body, without a message.
+            ("application/x-www-form-urlencoded", "name=" + String(repeating: "a", count: 300), 413, ""),
+        ] as [(String, String, Int, String)]
+    )
+    func errors(contentType: String, body: String, status: Int, message: String) async throws {
+        try await Self.app().test(.router) { client in
+            try await client.execute(
+                uri: "/signup", method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: body)
+            ) { response in
+                #expect(response.status.code == status)
+                if !message.isEmpty {
+                    let text = try Self.message(of: response)
+                    #expect(text.contains(message))
+                }
+            }
+        }
+    }
+
+    /// The body's text: the adapter's own errors are plain text, and Hummingbird writes an
+    /// `HTTPError` through the context's response encoder, here as a form (`error[message]=…`).
+    private static func message(of response: TestResponse) throws -> String {
+        let text = String(buffer: response.body)
+        guard response.headers[.contentType] == "application/x-www-form-urlencoded" else { return text }
+        let form = try URLEncodedForm.URLEncodedFormDecoder().decode([String: [String: String]].self, from: text)
+        return form["error"]?["message"] ?? ""
+    }
+
+    @Test("the 422 lists every field with its message")
+    func fieldErrors() async throws {
+        try await Self.app().test(.router) { client in
+            try await client.execute(
+                uri: "/signup", method: .post, headers: Self.form, body: ByteBuffer(string: "name=Ada&age=old&address[zip]=x")
+            ) { response in
+                let text = String(buffer: response.body)
+                #expect(text.contains("- age: Expected Int (a whole number) at \"age\", but found the value \"old\"."))
+                #expect(text.contains("- address[city]: No value for the key \"city\""))
+                #expect(text.contains("- address[zip]: Expected Int"))
+            }
+        }
+    }
+}
+#endif

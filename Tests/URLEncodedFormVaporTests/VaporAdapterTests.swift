@@ -1,0 +1,100 @@
+// Run with the package trait: swift test --traits Vapor --filter URLEncodedFormVaporTests
+#if Vapor
+import Testing
+import URLEncodedForm
+import URLEncodedFormVapor
+import Vapor
+import VaporTesting
+
+private struct Signup: Content, Equatable {
+    struct Address: Codable, Equatable {
+        var city: String
+        var zip: Int
+    }
+
+    var name: String
+    var age: Int
+    var address: Address
+}
+
+private struct Search: Content, Equatable {
+    var q: String
+    var tags: [String]
+    var page: Int?
+}
+
+@Suite("Vapor adapter, against Vapor 4.122.3", .serialized)
+struct VaporAdapterTests {
+    private static func configure(_ app: Application) async throws {
+        // Vapor reads one process-wide configuration; every test here sets the same.
+        ContentConfiguration.global.use(encoder: URLEncodedForm.URLEncodedFormEncoder(), for: .urlEncodedForm)
+        ContentConfiguration.global.use(
+            decoder: URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256), errorReporting: .everyField),
+            for: .urlEncodedForm
+        )
+        ContentConfiguration.global.use(urlDecoder: URLEncodedForm.URLEncodedFormDecoder())
+        ContentConfiguration.global.use(urlEncoder: URLEncodedForm.URLEncodedFormEncoder())
+        app.post("signup") { request -> Response in
+            let signup = try request.content.decode(Signup.self)
+            let response = Response(status: .ok)
+            try response.content.encode(signup, as: .urlEncodedForm)
+            return response
+        }
+        app.get("search") { request -> Search in
+            try request.query.decode(Search.self)
+        }
+    }
+
+    private static let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+
+    @Test("a nested form body decodes, and the response is written as a form")
+    func body() async throws {
+        try await withApp(configure: Self.configure) { app in
+            try await app.testing().test(
+                .POST, "signup", headers: Self.form,
+                body: ByteBuffer(string: "name=J%C3%BCrgen&age=36&address[city]=K%C3%B6ln&address[zip]=50667")
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers.contentType == .urlEncodedForm)
+                #expect(response.body.string == "address%5Bcity%5D=K%C3%B6ln&address%5Bzip%5D=50667&age=36&name=J%C3%BCrgen")
+            }
+        }
+    }
+
+    @Test("req.query decodes with URLEncodedForm: repeated keys and brackets are arrays")
+    func query() async throws {
+        try await withApp(configure: Self.configure) { app in
+            try await app.testing().test(.GET, "search?q=a+b&tags[]=x&tags=y") { response in
+                #expect(response.status == .ok)
+                let search = try response.content.decode(Search.self, using: JSONDecoder())
+                #expect(search == Search(q: "a b", tags: ["x", "y"], page: nil))
+            }
+        }
+    }
+
+    @Test(
+        "bad bodies are answered with the right status and the decoder's message",
+        arguments: [
+            ("name=Ada&age=old&address[zip]=x", 422, "3 fields could not be decoded"),
+            ("name=Ada&age=1&address[city=x", 400, "is malformed"),
+            ("name=" + String(repeating: "a", count: 300), 413, "maximumInputLength"),
+        ] as [(String, Int, String)]
+    )
+    func errors(body: String, status: Int, message: String) async throws {
+        try await withApp(configure: Self.configure) { app in
+            try await app.testing().test(.POST, "signup", headers: Self.form, body: ByteBuffer(string: body)) { response in
+                #expect(response.status.code == UInt(status))
+                #expect(response.body.string.contains(message))
+            }
+        }
+    }
+
+    @Test("URI query encoding and decoding go through URLEncodedForm")
+    func uri() throws {
+        var uri = URI(string: "/search")
+        try URLEncodedForm.URLEncodedFormEncoder().encode(Search(q: "a b", tags: ["x"], page: 2), to: &uri)
+        #expect(uri.query == "page=2&q=a%20b&tags%5B%5D=x")
+        #expect(try URLEncodedForm.URLEncodedFormDecoder().decode(Search.self, from: uri) == Search(q: "a b", tags: ["x"], page: 2))
+    }
+}
+#endif
