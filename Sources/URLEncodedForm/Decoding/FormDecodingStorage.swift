@@ -313,21 +313,20 @@ final class FormDecodingStorage {
     /// Calls `body` with the percent-decoded bytes of the scalar `node`.
     func withValue<Result>(of node: Int, _ body: (ByteReader) throws -> Result) rethrows -> Result {
         let range = tree[node].value
-        if tree.valuesAreLatin1 {
-            scratch.removeAll(keepingCapacity: true)
-            if tree[node].flags.contains(.escaped) {
-                tree.bytes.withReader { PercentDecoding.decode($0[range], plusIsSpace: plusIsSpace, into: &scratch) }
-            } else {
-                tree.bytes.withReader { scratch.append(contentsOf: $0[range]) }
-            }
-            FormParser.transcodeLatin1(&scratch, from: 0)
-            return try scratch.withReader(body)
-        }
-        guard tree[node].flags.contains(.escaped) else {
+        let escaped = tree[node].flags.contains(.escaped)
+        guard escaped || tree.valuesAreLatin1 else {
             return try tree.bytes.withReader { try body($0[range]) }
         }
+        // Escaped, or ISO-8859-1 text to be rewritten as UTF-8: either way, into the scratch.
         scratch.removeAll(keepingCapacity: true)
-        tree.bytes.withReader { PercentDecoding.decode($0[range], plusIsSpace: plusIsSpace, into: &scratch) }
+        tree.bytes.withReader { bytes in
+            if escaped {
+                PercentDecoding.decode(bytes[range], plusIsSpace: plusIsSpace, into: &scratch)
+            } else {
+                scratch.append(contentsOf: bytes[range])
+            }
+        }
+        if tree.valuesAreLatin1 { FormParser.transcodeLatin1(&scratch, from: 0) }
         return try scratch.withReader(body)
     }
 
