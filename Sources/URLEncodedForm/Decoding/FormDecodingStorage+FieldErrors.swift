@@ -45,6 +45,7 @@ extension FormDecodingStorage {
     /// A value of `type` that lets decoding go on past a failed field, or `nil` for a type that
     /// has none.
     static func standIn<T>(_ type: T.Type) -> T? {
+        if let named = T.self as? any URLEncodedFormStandIn.Type { return named.formStandIn as? T }
         if T.self == String.self { return reinterpret("", as: T.self) }
         if T.self == Bool.self { return reinterpret(false, as: T.self) }
         if let numeric = T.self as? any AdditiveArithmetic.Type { return numeric.zero as? T }

@@ -94,6 +94,28 @@ public struct URLEncodedFormFieldErrors: Error, Sendable, CustomStringConvertibl
     }
 }
 
+/// A type that names the value to stand in for a field of its type that failed to decode, so
+/// that ``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField`` reads the fields after it.
+///
+/// The decoder finds stand-ins by itself for text, numbers, `Bool`, optionals, collections,
+/// dates, URLs and `CaseIterable` enums. Swift has no safe way to make a value of any other
+/// type, so a failed enum that is not `CaseIterable`, or a type whose `init(from:)` throws,
+/// stops the level that holds it. Conform such a type to go on past it:
+///
+/// ```swift
+/// enum Level: String, Decodable, URLEncodedFormStandIn {
+///     case low, high
+///     static var formStandIn: Level { .low }
+/// }
+/// ```
+///
+/// The stand-in only lets decoding go on: the decode still throws ``URLEncodedFormFieldErrors``,
+/// so it never reaches the caller as a decoded value.
+public protocol URLEncodedFormStandIn {
+    /// The value used in place of a field of this type that failed to decode.
+    static var formStandIn: Self { get }
+}
+
 /// Thrown upward after a failure was recorded where no value could stand in: the levels above
 /// it stop too, without recording it again.
 struct FieldErrorsRecorded: Error {}

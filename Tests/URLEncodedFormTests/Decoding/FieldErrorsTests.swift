@@ -127,6 +127,44 @@ struct FieldErrorsTests {
         #expect(optional.fields.map(\.kind) == [.wrongType, .invalidValue, .wrongType])
     }
 
+    struct Named: Decodable {
+        enum Level: String, Decodable, URLEncodedFormStandIn {
+            case low, high
+            static var formStandIn: Level { .high }
+        }
+
+        struct Adult: Decodable, URLEncodedFormStandIn {
+            var years: Int
+            static var formStandIn: Adult { Adult(years: 18) }
+            init(years: Int) { self.years = years }
+            init(from decoder: any Decoder) throws {
+                years = try decoder.singleValueContainer().decode(Int.self)
+                if years < 18 {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "under 18"))
+                }
+            }
+        }
+
+        var first: Int
+        var level: Level
+        var age: Adult
+        var levels: [Level]
+        var last: Int
+    }
+
+    @Test("a type that names its stand-in lets its level go on, in objects and in arrays")
+    func namedStandIn() throws {
+        let errors = try #require(throws: URLEncodedFormFieldErrors.self) {
+            try Self.everyField.decode(Named.self, from: "first=x&level=medium&age=12&levels[]=low&levels[]=mid&last=y")
+        }
+        #expect(errors.fields.map(\.field) == ["first", "level", "age", "levels[1]", "last"])
+        #expect(errors.fields.map(\.kind) == [.wrongType, .invalidValue, .invalidValue, .invalidValue, .wrongType])
+        #expect(errors["age"]?.message == "under 18")
+        // A valid form never sees the stand-in.
+        let valid = try Self.everyField.decode(Named.self, from: "first=1&level=low&age=40&levels[]=low&last=2")
+        #expect(valid.level == .low && valid.age.years == 40 && valid.levels == [.low])
+    }
+
     struct Checked: Decodable {
         struct TooYoung: Error, CustomStringConvertible {
             var description: String { "must be 18 or over" }
