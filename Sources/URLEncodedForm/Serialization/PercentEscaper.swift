@@ -79,35 +79,22 @@ final class PercentEscaper: Sendable {
     ///
     /// Text is always written into room for its worst case (three bytes a byte), trimmed after,
     /// which proves every store in bounds. Short text is escaped byte by byte. Longer text is
-    /// counted first, so that text needing no escape is copied at once. Long text is written in
-    /// blocks of 4 KiB, so that it is read once and the room stays small. Both classify 16 bytes
-    /// at a time when the allowed set is a few ranges, as usual sets are.
+    /// classified 16 bytes at a time when the allowed set is a few ranges, as usual sets are, in
+    /// blocks of 4 KiB, so that it is read once and the room stays small.
     func escape<Sink: ByteSink & ~Copyable>(_ source: ByteReader, spaceAsPlus: Bool, into output: inout Sink) {
-        guard !source.isEmpty else { return }
         let table = spaceAsPlus ? plusTable : percentTable
-        if source.count >= Self.blockSize, copied != nil {
-            var blockStart = 0
-            while blockStart < source.count {
-                let block = source[blockStart..<min(blockStart &+ Self.blockSize, source.count)]
-                output.appendWriting(upTo: block.count &* 3) { target in
-                    write(block, table: table, to: target)
-                }
-                blockStart &+= block.count
-            }
-            return
-        }
-        if source.count <= Self.shortTextSize {
-            // Keys and most values: one pass, no count.
+        guard source.count > Self.shortTextSize, copied != nil else {
+            // Keys and most values: one pass through the table.
             escapeName(source, table: table, into: &output)
             return
         }
-        let (escapes, pluses) = self.count(source, table: table, spaceAsPlus: spaceAsPlus)
-        if escapes == 0, pluses == 0 {
-            output.append(contentsOf: source)
-        } else {
-            output.appendWriting(upTo: source.count &* 3) { target in
-                write(source, table: table, to: target)
+        var blockStart = 0
+        while blockStart < source.count {
+            let block = source[blockStart..<min(blockStart &+ Self.blockSize, source.count)]
+            output.appendWriting(upTo: block.count &* 3) { target in
+                write(block, table: table, to: target)
             }
+            blockStart &+= block.count
         }
     }
 
@@ -133,7 +120,7 @@ final class PercentEscaper: Sendable {
     }
 
     private static let blockSize = 4096
-    /// Text up to this long is escaped without counting first.
+    /// Text up to this long is escaped byte by byte: a 16-byte scan does not pay for itself.
     private static let shortTextSize = 64
 
     /// Writes `source` escaped from the start of `target`, returning how many bytes it wrote.
@@ -191,13 +178,6 @@ final class PercentEscaper: Sendable {
         return position
     }
 
-    @inline(__always)
-    private static func sum(_ lanes: ByteScanning.Vector) -> Int {
-        var total = 0
-        for lane in 0..<16 { total &+= Int(lanes[lane]) }
-        return total
-    }
-
     /// Writes `byte` as the table says, returning the next position. Stores four bytes, so the
     /// target needs one byte of room past the written text; callers prove `position` in bounds.
     @inline(__always)
@@ -207,51 +187,9 @@ final class PercentEscaper: Sendable {
         return position &+ Int(Entry(littleEndian: entry) &>> 24)
     }
 
-    /// How many bytes grow to `%XX`, and how many spaces become `+`.
-    @inline(__always)
-    private func count(_ source: ByteReader, table: [Entry], spaceAsPlus: Bool) -> (escapes: Int, pluses: Int) {
-        var changed = 0
-        var pluses = 0
-        var index = 0
-        copied?.withRanges { copied in
-            // Lane counts add up in vectors (0xFF is -1), summed every 255 chunks before a lane
-            // could wrap.
-            while index <= source.count &- 16 {
-                var changedLanes = ByteScanning.Vector(repeating: 0)
-                var plusLanes = ByteScanning.Vector(repeating: 0)
-                var chunks = 0
-                while chunks < 255, index <= source.count &- 16 {
-                    let vector = source.chunk(provenAt: index)  // the loop condition
-                    changedLanes &-= copied.outsideLanes(vector)
-                    if spaceAsPlus {
-                        plusLanes &-= ByteScanning.equal(vector, UInt8(ascii: " "))
-                    }
-                    index &+= 16
-                    chunks &+= 1
-                }
-                changed &+= Self.sum(changedLanes)
-                pluses &+= Self.sum(plusLanes)
-            }
-        }
-        while index < source.count {
-            let entry = table[Int(source[index])]
-            changed &+= Entry(littleEndian: entry) &>> 24 == 1 && entry != Self.plusEntry ? 0 : 1
-            pluses &+= entry == Self.plusEntry ? 1 : 0
-            index &+= 1
-        }
-        return (changed &- pluses, pluses)
-    }
-
     func escape<Sink: ByteSink & ~Copyable>(_ text: String, spaceAsPlus: Bool, into output: inout Sink) {
         text.withReader { escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
     }
-
-    func escaped(_ text: String, spaceAsPlus: Bool) -> [UInt8] {
-        var output: [UInt8] = []
-        escape(text, spaceAsPlus: spaceAsPlus, into: &output)
-        return output
-    }
-
     @inline(__always)
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? nibble &+ UInt8(ascii: "0") : nibble &+ (UInt8(ascii: "A") &- 10)

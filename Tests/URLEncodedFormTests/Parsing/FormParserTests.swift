@@ -46,7 +46,7 @@ struct FormParserTests {
             let decoded = try decoder.decode([String: String].self, from: input)
             for (index, value) in values.enumerated() {
                 let expected = String(
-                    decoding: LongTextEscapingTests.referenceDecode(Array(value.utf8), plusIsSpace: spaceDecoding == .plusAsSpace), as: UTF8.self)
+                    decoding: PercentDecodingReference.decode(Array(value.utf8), plusIsSpace: spaceDecoding == .plusAsSpace), as: UTF8.self)
                 #expect(decoded["k\(index)"] == expected, "value \(index) of \(input)")
             }
         }

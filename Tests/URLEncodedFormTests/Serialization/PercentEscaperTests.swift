@@ -32,19 +32,10 @@ struct PercentEscaperTests {
     }
 }
 
-/// The 16-bytes-at-a-time paths against Foundation, on inputs long enough to reach them, with
+/// The 16-bytes-at-a-time path against Foundation, on inputs long enough to reach them, with
 /// the interesting bytes at every offset of a vector.
-@Suite("Escaping and unescaping long text")
+@Suite("Escaping long text")
 struct LongTextEscapingTests {
-    static let alphabet: [String] = ["a", "Z", "0", "-", ".", "_", "~", "?", "/", " ", "&", "=", "+", "%", "[", "\u{7F}", "\u{0}", "é", "🌍"]
-
-    static func texts(seed: UInt64) -> [String] {
-        var random = SeededGenerator(seed: seed)
-        return (0..<400).map { _ in
-            (0..<Int.random(in: 0...120, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" }.joined()
-        }
-    }
-
     @Test(
         "escaping matches Foundation for sets of few and many ranges",
         arguments: [
@@ -58,7 +49,7 @@ struct LongTextEscapingTests {
         let escaper = PercentEscaper(allowing: allowed)
         var foundationAllowed = CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x7F)).intersection(allowed)
         foundationAllowed.remove(" ")
-        for text in Self.texts(seed: 7) {
+        for text in EscapingAlphabet.texts(seed: 7) {
             let expected = text.addingPercentEncoding(withAllowedCharacters: foundationAllowed) ?? ""
             #expect(String(decoding: escaper.escaped(text, spaceAsPlus: false), as: UTF8.self) == expected)
             let plus = expected.replacingOccurrences(of: "%20", with: "+")
@@ -75,7 +66,7 @@ struct LongTextEscapingTests {
         for length in [4095, 4096, 4097, 8191, 13_000] {
             var text = ""
             while text.utf8.count < length {
-                text += Self.alphabet.randomElement(using: &random) ?? "a"
+                text += EscapingAlphabet.alphabet.randomElement(using: &random) ?? "a"
             }
             let expected = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
             #expect(String(decoding: escaper.escaped(text, spaceAsPlus: false), as: UTF8.self) == expected)
@@ -84,47 +75,13 @@ struct LongTextEscapingTests {
             #expect(escaper.escaped(safe, spaceAsPlus: false) == Array(safe.utf8))
         }
     }
+}
 
-    @Test("unescaping inverts escaping, and reads + as the space option says")
-    func unescaping() {
-        let escaper = PercentEscaper(allowing: URLEncodedFormEncoder.defaultAllowedCharacters)
-        for text in Self.texts(seed: 11) {
-            for spaceAsPlus in [false, true] {
-                let escaped = escaper.escaped(text, spaceAsPlus: spaceAsPlus)
-                var decoded: [UInt8] = []
-                escaped.withReader { PercentDecoding.decode($0, plusIsSpace: true, into: &decoded) }
-                #expect(String(decoding: decoded, as: UTF8.self) == text)
-            }
-            // Raw text: `%` not followed by two hex digits stays, `+` is kept or made a space.
-            var literal: [UInt8] = []
-            var raw = Array(text.utf8)
-            raw.withReader { PercentDecoding.decode($0, plusIsSpace: false, into: &literal) }
-            let reference = Self.referenceDecode(raw, plusIsSpace: false)
-            #expect(literal == reference)
-            raw.append(contentsOf: "%4".utf8)
-            var spaced: [UInt8] = []
-            raw.withReader { PercentDecoding.decode($0, plusIsSpace: true, into: &spaced) }
-            #expect(spaced == Self.referenceDecode(raw, plusIsSpace: true))
-        }
-    }
-
-    /// Byte at a time, as the WHATWG standard describes it.
-    static func referenceDecode(_ bytes: [UInt8], plusIsSpace: Bool) -> [UInt8] {
+extension PercentEscaper {
+    /// `text` escaped into a new array, through the same entry point the writer uses.
+    func escaped(_ text: String, spaceAsPlus: Bool) -> [UInt8] {
         var output: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            let hex = bytes[min(index + 1, bytes.count)..<min(index + 3, bytes.count)]
-            if bytes[index] == UInt8(ascii: "%"), hex.count == 2,
-                hex.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
-                let value = UInt8(String(decoding: hex, as: UTF8.self), radix: 16)
-            {
-                output.append(value)
-                index += 3
-            } else {
-                output.append(bytes[index] == UInt8(ascii: "+") && plusIsSpace ? UInt8(ascii: " ") : bytes[index])
-                index += 1
-            }
-        }
+        escape(text, spaceAsPlus: spaceAsPlus, into: &output)
         return output
     }
 }
