@@ -1,0 +1,17 @@
+/// Why parameters could not be put into a request.
+public enum URLEncodedFormRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The request has no URL, so there is no query to add the parameters to.
+    case missingURL
+    /// The URL with the parameters added could not be formed.
+    case invalidURL(String)
+
+    /// A sentence saying what was missing or wrong.
+    public var description: String {
+        switch self {
+        case .missingURL:
+            "The request has no URL, so its parameters cannot be added to its query."
+        case .invalidURL(let text):
+            "The URL \"\(text)\" could not be formed after adding the parameters to its query."
+        }
+    }
+}
