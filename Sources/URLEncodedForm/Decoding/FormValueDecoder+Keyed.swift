@@ -1,58 +1,58 @@
 /// Reads the members of an object node by coding key.
 struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let storage: FormDecodingStorage
+    let reader: FormTreeReader
     let object: Int
 
-    var codingPath: [any CodingKey] { storage.tree.codingPath(of: object) }
+    var codingPath: [any CodingKey] { reader.tree.codingPath(of: object) }
 
-    var allKeys: [Key] { storage.keys(of: object).compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { reader.keys(of: object).compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
-        storage.member(of: object, for: key.stringValue) != nil
+        reader.member(of: object, for: key.stringValue) != nil
     }
 
     private func member(_ key: Key) throws -> Int {
-        guard let member = storage.member(of: object, for: key.stringValue) else {
+        guard let member = reader.member(of: object, for: key.stringValue) else {
             throw keyNotFound(key)
         }
         return member
     }
 
     private func keyNotFound(_ key: Key) -> DecodingError {
-        let path = storage.keyPath(of: object, appending: storage.lookedUpName(for: key.stringValue))
+        let path = reader.keyPath(of: object, appending: reader.lookedUpName(for: key.stringValue))
         return DecodingError.keyNotFound(
             key,
-            storage.context(object, "No value for the key \"\(key.stringValue)\": the form has no \"\(storage.quoted(path))\".")
+            reader.context(object, "No value for the key \"\(key.stringValue)\": the form has no \"\(reader.quoted(path))\".")
         )
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let member = storage.member(of: object, for: key.stringValue) else { return true }
-        return storage.isNil(member)
+        guard let member = reader.member(of: object, for: key.stringValue) else { return true }
+        return reader.isNil(member)
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(key) { try storage.decodeBool(at: member(key)) } }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try leaf(key) { try storage.decodeString(at: member(key)) } }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try leaf(key) { try storage.decodeFloat(type, at: member(key)) } }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try leaf(key) { try storage.decodeFloat(type, at: member(key)) } }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try leaf(key) { try storage.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(key) { try reader.decodeBool(at: member(key)) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try leaf(key) { try reader.decodeString(at: member(key)) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try leaf(key) { try reader.decodeFloat(type, at: member(key)) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try leaf(key) { try reader.decodeFloat(type, at: member(key)) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try leaf(key) { try reader.decodeInteger(type, at: member(key)) } }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try leaf(key) {
-            guard let member = storage.member(of: object, for: key.stringValue) else {
+            guard let member = reader.member(of: object, for: key.stringValue) else {
                 if let empty = emptyFormValue(type) { return empty }
                 throw keyNotFound(key)
             }
-            return try storage.decode(type, at: member)
+            return try reader.decode(type, at: member)
         }
     }
 
@@ -60,26 +60,26 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// recorded and the member gets a stand-in, so that the rest of the object is read too.
     @inline(__always)
     private func leaf<T>(_ key: Key, _ read: () throws -> T) throws -> T {
-        guard storage.collectsFieldErrors else { return try read() }
+        guard reader.collectsFieldErrors else { return try read() }
         do {
             return try read()
         } catch {
-            return try storage.standIn(after: error, T.self, member: key.stringValue, of: object)
+            return try reader.standIn(after: error, T.self, member: key.stringValue, of: object)
         }
     }
 
     /// An empty value after `=` is an empty string, not `nil`: `middleName=` is `""`, and only a
     /// missing key is `nil`. For other types an empty value is `nil`.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let member = storage.member(of: object, for: key.stringValue) else { return nil }
-        return try leaf(key) { try storage.decodeString(at: member) }
+        guard let member = reader.member(of: object, for: key.stringValue) else { return nil }
+        return try leaf(key) { try reader.decodeString(at: member) }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         if T.self == String.self {
             return try decodeIfPresent(String.self, forKey: key).map { reinterpret($0, as: T.self) }
         }
-        return try leaf(key) { try presentMember(key).map { try storage.decode(type, at: $0) } }
+        return try leaf(key) { try presentMember(key).map { try reader.decode(type, at: $0) } }
     }
 
     // The protocol's default `decodeIfPresent` looks the key up three times (`contains`,
@@ -87,47 +87,47 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     /// The member for `key`, or `nil` when it is missing or reads as `nil`.
     private func presentMember(_ key: Key) -> Int? {
-        guard let member = storage.member(of: object, for: key.stringValue), !storage.isNil(member) else { return nil }
+        guard let member = reader.member(of: object, for: key.stringValue), !reader.isNil(member) else { return nil }
         return member
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try leaf(key) { try presentMember(key).map(storage.decodeBool) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try leaf(key) { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try leaf(key) { try presentMember(key).map { try storage.decodeFloat(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try leaf(key) { try presentMember(key).map { try storage.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try leaf(key) { try presentMember(key).map(reader.decodeBool) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try leaf(key) { try presentMember(key).map { try reader.decodeFloat(type, at: $0) } } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try leaf(key) { try presentMember(key).map { try reader.decodeFloat(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,
         forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try FormValueDecoder(storage: storage, node: member(key)).container(keyedBy: type)
+        try FormValueDecoder(reader: reader, node: member(key)).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         // A missing array is an empty one, as in `decode(_:forKey:)`.
-        let member = storage.member(of: object, for: key.stringValue)
-            ?? storage.absentMember(of: object, key: key.stringValue)
-        return try FormUnkeyedDecodingContainer(storage: storage, array: member)
+        let member = reader.member(of: object, for: key.stringValue)
+            ?? reader.absentMember(of: object, key: key.stringValue)
+        return try FormUnkeyedDecodingContainer(reader: reader, array: member)
     }
 
     /// The same object: the encoder's keyed `superEncoder()` writes the superclass's members
     /// beside the subclass's.
     func superDecoder() throws -> any Decoder {
-        FormValueDecoder(storage: storage, node: object)
+        FormValueDecoder(reader: reader, node: object)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        let member = storage.member(of: object, for: key.stringValue)
-            ?? storage.absentMember(of: object, key: key.stringValue)
-        return FormValueDecoder(storage: storage, node: member)
+        let member = reader.member(of: object, for: key.stringValue)
+            ?? reader.absentMember(of: object, key: key.stringValue)
+        return FormValueDecoder(reader: reader, node: member)
     }
 }

@@ -4,24 +4,24 @@ import Foundation
 ///
 /// A value type of two words, so passing it as `any Decoder` needs no allocation.
 struct FormValueDecoder: Decoder {
-    let storage: FormDecodingStorage
+    let reader: FormTreeReader
     let node: Int
 
-    var codingPath: [any CodingKey] { storage.tree.codingPath(of: node) }
+    var codingPath: [any CodingKey] { reader.tree.codingPath(of: node) }
 
-    var userInfo: [CodingUserInfoKey: Any] { storage.userInfo }
+    var userInfo: [CodingUserInfoKey: Any] { reader.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try storage.requireObject(node)
-        return KeyedDecodingContainer(FormKeyedDecodingContainer<Key>(storage: storage, object: node))
+        try reader.requireObject(node)
+        return KeyedDecodingContainer(FormKeyedDecodingContainer<Key>(reader: reader, object: node))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try FormUnkeyedDecodingContainer(storage: storage, array: node)
+        try FormUnkeyedDecodingContainer(reader: reader, array: node)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        FormSingleValueDecodingContainer(storage: storage, node: node)
+        FormSingleValueDecodingContainer(reader: reader, node: node)
     }
 }
 

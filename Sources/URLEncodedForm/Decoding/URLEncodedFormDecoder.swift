@@ -169,16 +169,16 @@ public struct URLEncodedFormDecoder: Sendable {
     /// bytes → nodes → values.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: ByteReader) throws -> T {
         let tree = try FormParser.parse(bytes, options: self)
-        let storage = FormDecodingStorage(tree: tree, options: self)
-        guard storage.collectsFieldErrors else { return try storage.decode(type, at: FormTree.root) }
+        let reader = FormTreeReader(tree: tree, options: self)
+        guard reader.collectsFieldErrors else { return try reader.decode(type, at: FormTree.root) }
         do {
-            let value = try storage.decode(type, at: FormTree.root)
-            if storage.fieldErrors.isEmpty { return value }
+            let value = try reader.decode(type, at: FormTree.root)
+            if reader.fieldErrors.isEmpty { return value }
         } catch is FieldErrorsRecorded {
             // Recorded where it happened.
         } catch {
-            storage.recordFieldError(error, at: FormTree.root)
+            reader.recordFieldError(error, at: FormTree.root)
         }
-        throw URLEncodedFormFieldErrors(fields: storage.fieldErrors)
+        throw URLEncodedFormFieldErrors(fields: reader.fieldErrors)
     }
 }

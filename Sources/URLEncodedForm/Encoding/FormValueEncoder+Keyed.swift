@@ -1,9 +1,9 @@
 /// Writes the members of one object node.
 struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let storage: FormEncodingStorage
+    let writer: FormScalarWriter
     let object: Int
 
-    var codingPath: [any CodingKey] { storage.codingPath(of: object) }
+    var codingPath: [any CodingKey] { writer.codingPath(of: object) }
 
     /// Where a value written under `key` goes: scalars are written straight to it.
     private func member(_ key: Key) -> ScalarTarget {
@@ -12,161 +12,70 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     /// The slot of a container or encoder under `key`.
     private func memberSlot(_ key: Key) -> Int {
-        storage.member(of: object, key: key.stringValue)
+        writer.member(of: object, key: key.stringValue)
     }
 
-    mutating func encodeNil(forKey key: Key) throws {
-        storage.writeNil(to: member(key))
-    }
-
-    mutating func encode(_ value: Bool, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: String, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        storage.write(float: value, to: member(key))
-    }
-
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        storage.write(float: value, to: member(key))
-    }
-
-    mutating func encode(_ value: Int, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: Int8, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: Int16, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: Int32, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: Int64, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: UInt, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        storage.write(value, to: member(key))
-    }
-
-    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        try storage.encode(value, to: member(key))
-    }
+    mutating func encodeNil(forKey key: Key) throws { writer.writeNil(to: member(key)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { writer.write(float: value, to: member(key)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { writer.write(float: value, to: member(key)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.write(value, to: member(key)) }
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { try writer.encode(value, to: member(key)) }
 
     // The standard library's `encodeIfPresent` skips `nil` silently; these route it through
     // `nilEncoding`, so synthesized optionals honour `.dropValue` and `.null`.
 
     private mutating func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
         if let value {
-            try storage.encode(value, to: member(key))
+            try writer.encode(value, to: member(key))
         } else {
             try encodeNil(forKey: key)
         }
     }
 
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
+    mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(storage: storage, object: memberSlot(key)))
+        KeyedEncodingContainer(FormKeyedEncodingContainer<NestedKey>(writer: writer, object: memberSlot(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        FormUnkeyedEncodingContainer(storage: storage, array: memberSlot(key))
+        FormUnkeyedEncodingContainer(writer: writer, array: memberSlot(key))
     }
 
     /// An encoder for this same object, so a superclass's members sit beside the subclass's.
     mutating func superEncoder() -> any Encoder {
-        FormValueEncoder(storage: storage, target: object)
+        FormValueEncoder(writer: writer, target: object)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        FormValueEncoder(storage: storage, target: memberSlot(key))
+        FormValueEncoder(writer: writer, target: memberSlot(key))
     }
 }

@@ -1,17 +1,18 @@
 /// Writes the one value of a slot.
 struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
-    let storage: FormEncodingStorage
+    let writer: FormScalarWriter
     let slot: Int
     private var holdsValue = false
 
-    init(storage: FormEncodingStorage, slot: Int) {
-        self.storage = storage
+    init(writer: FormScalarWriter, slot: Int) {
+        self.writer = writer
         self.slot = slot
     }
 
-    var codingPath: [any CodingKey] { storage.codingPath(of: slot) }
+    var codingPath: [any CodingKey] { writer.codingPath(of: slot) }
 
-    private mutating func claim(_ value: @autoclosure () -> Any) throws {
+    /// The slot, the first time a value is written to it.
+    private mutating func claim(_ value: @autoclosure () -> Any) throws -> ScalarTarget {
         guard !holdsValue else {
             let context = EncodingError.Context(
                 codingPath: codingPath,
@@ -20,85 +21,23 @@ struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
             throw EncodingError.invalidValue(value(), context)
         }
         holdsValue = true
+        return .slot(slot)
     }
 
-    mutating func encodeNil() throws {
-        try claim(Optional<Any>.none as Any)
-        storage.writeNil(to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: String) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Double) throws {
-        try claim(value)
-        storage.write(float: value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Float) throws {
-        try claim(value)
-        storage.write(float: value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Int) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Int8) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Int16) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Int32) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: Int64) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: UInt) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: UInt8) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: UInt16) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: UInt32) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode(_ value: UInt64) throws {
-        try claim(value)
-        storage.write(value, to: .slot(slot))
-    }
-
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        try claim(value)
-        try storage.encode(value, to: .slot(slot))
-    }
+    mutating func encodeNil() throws { try writer.writeNil(to: claim(Optional<Any>.none as Any)) }
+    mutating func encode(_ value: Bool) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: String) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: Double) throws { try writer.write(float: value, to: claim(value)) }
+    mutating func encode(_ value: Float) throws { try writer.write(float: value, to: claim(value)) }
+    mutating func encode(_ value: Int) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: Int8) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: Int16) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: Int32) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: Int64) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: UInt) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: UInt8) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: UInt16) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: UInt32) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode(_ value: UInt64) throws { try writer.write(value, to: claim(value)) }
+    mutating func encode<Value: Encodable>(_ value: Value) throws { try writer.encode(value, to: claim(value)) }
 }

@@ -157,19 +157,19 @@ public struct URLEncodedFormEncoder: Sendable {
     /// second time, into the tree, whose walk writes the same pairs. Its `encode(to:)` and any
     /// custom strategy then run twice.
     func encoded<Value: Encodable, Result>(_ value: Value, _ body: (ByteReader) -> Result) throws -> Result {
-        let storage = FormEncodingStorage(options: self)
-        try storage.encode(value, to: .slot(FormEncodingStorage.root))
-        if !storage.stream.needsTree {
-            return storage.stream.finish(body)
+        let writer = FormScalarWriter(options: self)
+        try writer.encode(value, to: .slot(FormScalarWriter.root))
+        if !writer.stream.needsTree {
+            return writer.stream.finish(body)
         }
         return try encodedThroughTree(value, body)
     }
 
     /// Whether `value` streams, without falling back to the tree; for tests.
     func streams(_ value: some Encodable) throws -> Bool {
-        let storage = FormEncodingStorage(options: self)
-        try storage.encode(value, to: .slot(FormEncodingStorage.root))
-        return !storage.stream.needsTree
+        let writer = FormScalarWriter(options: self)
+        try writer.encode(value, to: .slot(FormScalarWriter.root))
+        return !writer.stream.needsTree
     }
 
     /// values → nodes → pairs → bytes.
@@ -178,8 +178,8 @@ public struct URLEncodedFormEncoder: Sendable {
         _ body: (ByteReader) -> Result
     ) throws -> Result {
         let builder = FormTreeBuilder()
-        let storage = FormEncodingStorage(options: self, builder: builder)
-        try storage.encode(value, to: .slot(FormEncodingStorage.root))
+        let writer = FormScalarWriter(options: self, builder: builder)
+        try writer.encode(value, to: .slot(FormScalarWriter.root))
         switch builder.tree[FormTree.root].kind {
         case .unset, .object:
             var serializer = FormSerializer(tree: builder.tree, options: self)

@@ -1,6 +1,6 @@
 import Foundation
 
-extension FormDecodingStorage {
+extension FormTreeReader {
     /// Reads `node` as `T`: the scalars the decoder reads itself directly, anything else through
     /// `T(from:)`. Checking metatypes once here keeps common leaves off the generic path, and lets
     /// `Date`, `Data`, `Decimal` and `URL` follow the decoder's strategies rather than their own
@@ -27,7 +27,7 @@ extension FormDecodingStorage {
         } else if T.self == URLEncodedFormValue.self {
             return reinterpret(formValue(at: node), as: T.self)
         }
-        return try T(from: FormValueDecoder(storage: self, node: node))
+        return try T(from: FormValueDecoder(reader: self, node: node))
     }
 
     private func decodeOtherNumber<T>(_ type: T.Type, at node: Int) throws -> T? {

@@ -1,4 +1,4 @@
-extension FormDecodingStorage {
+extension FormTreeReader {
     /// The untyped value of `node`, built in one pass over its own subtree and without recursion,
     /// so that decoding `[URLEncodedFormValue]` costs the size of the form, not its square.
     func formValue(at node: Int) -> URLEncodedFormValue {

@@ -12,11 +12,11 @@ enum FormScalar {
 ///
 /// An encode first streams (``FormPairStream``). When the stream reports that the value does
 /// something only the tree reproduces (a key written twice, say), the encoder runs the value's
-/// `encode(to:)` again into a storage built with a ``FormTreeBuilder``.
-final class FormEncodingStorage {
+/// `encode(to:)` again into a writer built with a ``FormTreeBuilder``.
+final class FormScalarWriter {
     /// The tree, when this encode builds one; `nil` while streaming.
     let builder: FormTreeBuilder?
-    // One encode call owns the storage and runs on one thread, and no access to the stream spans
+    // One encode call owns the writer and runs on one thread, and no access to the stream spans
     // a call back into user code, so the runtime exclusivity checks would only cost time.
     @exclusivity(unchecked) var stream: FormPairStream
 
@@ -28,7 +28,7 @@ final class FormEncodingStorage {
     private let nilEncoding: URLEncodedFormEncoder.NilEncoding
     let userInfo: [CodingUserInfoKey: any Sendable]
 
-    /// A storage that streams, or, given a builder, builds the tree.
+    /// A writer that streams, or, given a builder, builds the tree.
     init(options: URLEncodedFormEncoder, builder: FormTreeBuilder? = nil) {
         self.builder = builder
         stream = FormPairStream(options: options)

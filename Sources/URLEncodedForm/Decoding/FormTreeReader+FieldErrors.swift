@@ -2,7 +2,7 @@ import Foundation
 
 /// ``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``: a field that fails is recorded
 /// and given a stand-in, so that the value around it goes on decoding.
-extension FormDecodingStorage {
+extension FormTreeReader {
     /// Records `error` for the value at `node`, the top level included.
     func recordFieldError(_ error: any Error, at node: Int) {
         let field = node == FormTree.root ? "" : keyPath(of: node)

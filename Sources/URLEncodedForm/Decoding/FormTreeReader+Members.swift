@@ -1,0 +1,82 @@
+import Foundation
+
+/// Finding the member a coding key names, under the key decoding strategy.
+extension FormTreeReader {
+    /// The member of `object` that `key` names under `keyDecoding`.
+    func member(of object: Int, for key: String) -> Int? {
+        guard tree[object].kind == .object else { return nil }
+        switch keyDecoding {
+        case .useDefaultKeys:
+            return member(of: object, named: key)
+        case .convertFromSnakeCase, .convertFromKebabCase:
+            // The name the encoder writes for the key is found without converting every member.
+            if let member = member(of: object, named: encodedName(for: key)) { return member }
+            return convertedNames(of: object)[key]
+        case .custom:
+            return convertedNames(of: object)[key]
+        }
+    }
+
+    /// The key strings of `object`'s members, converted by `keyDecoding`, in input order.
+    func keys(of object: Int) -> [String] {
+        var keys: [String] = []
+        guard tree[object].kind == .object else { return keys }
+        keys.reserveCapacity(tree[object].childCount)
+        var member = tree[object].firstChild
+        while member >= 0 {
+            keys.append(convert(tree.keyString(of: member)))
+            member = tree[member].nextSibling
+        }
+        return keys
+    }
+
+    /// The text a missing key was looked for as, for messages.
+    func lookedUpName(for key: String) -> String {
+        switch keyDecoding {
+        case .useDefaultKeys, .custom: key
+        case .convertFromSnakeCase, .convertFromKebabCase: encodedName(for: key)
+        }
+    }
+
+    private func member(of object: Int, named name: String) -> Int? {
+        name.withReader { tree.member(of: object, named: $0) }
+    }
+
+    private func encodedName(for key: String) -> String {
+        if let name = encodedNames[key] { return name }
+        let separator = if case .convertFromKebabCase = keyDecoding { "-" } else { "_" }
+        let name = URLEncodedFormEncoder.KeyEncoding.separatingWords(of: key, with: separator)
+        encodedNames[key] = name
+        return name
+    }
+
+    private func convertedNames(of object: Int) -> [String: Int] {
+        if let names = convertedMembers[object] { return names }
+        var names: [String: Int] = [:]
+        var member = tree[object].firstChild
+        while member >= 0 {
+            let name = convert(tree.keyString(of: member))
+            if names[name] == nil { names[name] = member }
+            member = tree[member].nextSibling
+        }
+        convertedMembers[object] = names
+        return names
+    }
+
+    private func convert(_ name: String) -> String {
+        switch keyDecoding {
+        case .useDefaultKeys: name
+        case .convertFromSnakeCase: URLEncodedFormDecoder.KeyDecoding.joiningWords(of: name, separatedBy: "_")
+        case .convertFromKebabCase: URLEncodedFormDecoder.KeyDecoding.joiningWords(of: name, separatedBy: "-")
+        case .custom(let convert): convert(name)
+        }
+    }
+
+    /// A node for `key` of `object` that holds nothing, for a `superDecoder(forKey:)` or a nested
+    /// decoder whose key is missing, so that errors below it still carry the full path.
+    func absentMember(of object: Int, key: String) -> Int {
+        let node = tree.appendDetachedNode(parent: object, position: 0)
+        tree.setDetachedKey(node, key)
+        return node
+    }
+}
