@@ -366,7 +366,7 @@ struct PairWriter: ~Copyable {
 
     /// Appends decimal digits, escaped when the allowed characters leave out a digit or `-`.
     mutating func appendValue<Integer: FixedWidthInteger>(decimal value: Integer) {
-        if escaper.copiesDecimalText {
+        if escaper.writesDigitsLiterally {
             output.appendDecimal(value)
         } else {
             var digits: [UInt8] = []

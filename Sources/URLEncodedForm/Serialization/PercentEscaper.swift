@@ -17,8 +17,9 @@ final class PercentEscaper: Sendable {
     /// character set says.
     private let percentTable: [Entry]
     private let plusTable: [Entry]
-    /// The bytes written as they are, for scanning 16 at a time; `nil` for a set of too many ranges.
-    private let copied: ByteRangeSet?
+    /// The bytes written as they are, as ranges for scanning 16 at a time; `nil` for a set of too
+    /// many ranges.
+    private let literal: ByteRangeSet?
 
     /// The key-path punctuation, escaped once per character set rather than once per encode.
     let openBracket: [UInt8]
@@ -26,7 +27,7 @@ final class PercentEscaper: Sendable {
     let emptyBrackets: [UInt8]
     let dot: [UInt8]
     /// Whether the digits and `-` are written as they are, so integers need no escaping.
-    let copiesDecimalText: Bool
+    let writesDigitsLiterally: Bool
 
     /// The escaper for ``URLEncodedFormEncoder/defaultAllowedCharacters``, shared by every encoder
     /// that keeps the default.
@@ -38,13 +39,13 @@ final class PercentEscaper: Sendable {
     }
 
     init(allowing allowed: CharacterSet) {
-        var isCopied = [Bool](repeating: false, count: 256)
+        var isLiteral = [Bool](repeating: false, count: 256)
         for byte in UInt8(0)..<0x80 where byte != UInt8(ascii: " ") && allowed.contains(Unicode.Scalar(byte)) {
-            isCopied[Int(byte)] = true
+            isLiteral[Int(byte)] = true
         }
-        let copiedBytes = isCopied
-        copied = ByteRangeSet { copiedBytes[Int($0)] }
-        let percent = (0...255).map { byte in isCopied[byte] ? Self.entry([UInt8(byte)]) : Self.escapeEntry(UInt8(byte)) }
+        let literalBytes = isLiteral
+        literal = ByteRangeSet { literalBytes[Int($0)] }
+        let percent = (0...255).map { byte in isLiteral[byte] ? Self.entry([UInt8(byte)]) : Self.escapeEntry(UInt8(byte)) }
         var table = percent
         table[Int(UInt8(ascii: " "))] = Self.plusEntry
         percentTable = percent
@@ -53,7 +54,7 @@ final class PercentEscaper: Sendable {
         closeBracket = Self.bytes(of: table[Int(UInt8(ascii: "]"))])
         emptyBrackets = openBracket + closeBracket
         dot = Self.bytes(of: table[Int(UInt8(ascii: "."))])
-        copiesDecimalText = "-0123456789".utf8.allSatisfy { isCopied[Int($0)] }
+        writesDigitsLiterally = "-0123456789".utf8.allSatisfy { isLiteral[Int($0)] }
     }
 
     private static let plusEntry = entry([UInt8(ascii: "+")])
@@ -83,7 +84,7 @@ final class PercentEscaper: Sendable {
     /// blocks of 4 KiB, so that it is read once and the room stays small.
     func escape<Sink: ByteSink & ~Copyable>(_ source: ByteReader, spaceAsPlus: Bool, into output: inout Sink) {
         let table = spaceAsPlus ? plusTable : percentTable
-        guard source.count > Self.shortTextSize, copied != nil else {
+        guard source.count > Self.shortTextSize, literal != nil else {
             // Keys and most values: one pass through the table.
             escapeName(source, table: table, into: &output)
             return
@@ -135,11 +136,11 @@ final class PercentEscaper: Sendable {
         precondition(count <= (target.count &- 16) / 3, "too little room to escape into")
         var position = 0
         var index = 0
-        copied?.withRanges { copied in
+        literal?.withRanges { literal in
             while index <= count &- 16 {
                 // `0 <= index <= count - 16`, and `lane < 16` below: every read is proven.
                 let vector = source.chunk(provenAt: index)
-                let outside = copied.outsideLanes(vector)
+                let outside = literal.outsideLanes(vector)
                 // The whole chunk goes out first; each changed byte then takes its place and the
                 // rest of the chunk is stored again after it. The room's 16 bytes of scratch take
                 // what a chunk stores past the escaped text.
