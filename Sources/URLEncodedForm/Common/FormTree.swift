@@ -1,8 +1,36 @@
-/// The ordered tree between values and bytes, built by the encoder and by the parser.
+/// The ordered tree between values and bytes, built by the parser and by the encoder when it
+/// cannot stream.
 ///
 /// Nodes live in one array and point at each other by index, and every key and scalar value lives
 /// as a byte range in one shared buffer, so the tree costs a handful of allocations however many
 /// fields it has. Members keep the order they were first written in.
+///
+/// The parser starts the buffer with the input itself, so keys and values that need no decoding
+/// are ranges of the input. `a[b]=1&a[c][]=x&a[c][]=y&d=2+3` becomes:
+///
+/// ```
+/// bytes   a[b]=1&a[c][]=x&a[c][]=y&d=2+3
+///         0         1         2
+///         0123456789012345678901234567890
+///
+/// node kind    parent first last next count position key    value  flags
+/// 0    object  -1     1     6    -1   2     0                       the root: {a, d}
+/// 1    object  0      2     3    6    2     0        0..<1          a: {b, c}
+/// 2    scalar  1      -1    -1   3    0     0        2..<3  5..<6   a[b] = "1"
+/// 3    array   1      4     5    -1   2     1        9..<10         a[c]: [x, y]
+/// 4    scalar  3      -1    -1   5    0     0               14..<15 a[c][0] = "x"
+/// 5    scalar  3      -1    -1   -1   0     1               23..<24 a[c][1] = "y"
+/// 6    scalar  0      -1    -1   -1   0     1        25..<26 27..<30 escaped  d = "2 3"
+/// ```
+///
+/// - A member's key is the first spelling met (`a` at `0..<1`); the second `a[c]` finds node 3
+///   again by its key hash rather than adding a node.
+/// - Children are a linked list (`firstChild`, `nextSibling`), so appending is O(1) and order is
+///   kept; `position` is an element's index, which the coding path reports.
+/// - `2+3` keeps its raw bytes and the `.escaped` flag: it is percent-decoded (`+` as a space)
+///   only when a decoder reads it.
+/// - A name cannot hold both members and list elements: `a[b]=1&a[]=x` is refused by the parser
+///   with an error naming `a[]`, rather than guessing which one the form meant.
 struct FormTree {
     enum Kind: UInt8 {
         /// Nothing written yet: serializes to nothing, like an empty array or object.

@@ -75,6 +75,42 @@ struct FormTreeTests {
     }
 }
 
+/// The worked example at the top of `FormTree.swift`, row for row, so that the comment cannot
+/// drift from what the parser builds.
+@Suite("Form tree: the worked example")
+struct FormTreeWorkedExampleTests {
+    struct Row: Equatable, CustomStringConvertible {
+        var kind: FormTree.Kind, parent: Int, first: Int, last: Int, next: Int, count: Int, position: Int
+        var key: Range<Int>, value: Range<Int>, escaped: Bool
+        var description: String { "\(kind) \(parent) \(first) \(last) \(next) \(count) \(position) \(key) \(value) \(escaped)" }
+    }
+
+    @Test("a[b]=1&a[c][]=x&a[c][]=y&d=2+3 becomes the documented nodes; a[b]=1&a[]=x is refused")
+    func workedExample() throws {
+        let tree = try "a[b]=1&a[c][]=x&a[c][]=y&d=2+3".withReader { try FormParser.parse($0, options: URLEncodedFormDecoder()) }
+        let rows = tree.nodes.map {
+            Row(
+                kind: $0.kind, parent: $0.parent, first: $0.firstChild, last: $0.lastChild, next: $0.nextSibling,
+                count: $0.childCount, position: $0.position, key: $0.key, value: $0.value, escaped: $0.flags.contains(.escaped))
+        }
+        let none = 0..<0
+        #expect(
+            rows == [
+                Row(kind: .object, parent: -1, first: 1, last: 6, next: -1, count: 2, position: 0, key: none, value: none, escaped: false),
+                Row(kind: .object, parent: 0, first: 2, last: 3, next: 6, count: 2, position: 0, key: 0..<1, value: none, escaped: false),
+                Row(kind: .scalar, parent: 1, first: -1, last: -1, next: 3, count: 0, position: 0, key: 2..<3, value: 5..<6, escaped: false),
+                Row(kind: .array, parent: 1, first: 4, last: 5, next: -1, count: 2, position: 1, key: 9..<10, value: none, escaped: false),
+                Row(kind: .scalar, parent: 3, first: -1, last: -1, next: 5, count: 0, position: 0, key: none, value: 14..<15, escaped: false),
+                Row(kind: .scalar, parent: 3, first: -1, last: -1, next: -1, count: 0, position: 1, key: none, value: 23..<24, escaped: false),
+                Row(kind: .scalar, parent: 0, first: -1, last: -1, next: -1, count: 0, position: 1, key: 25..<26, value: 27..<30, escaped: true),
+            ])
+        #expect(String(decoding: tree.bytes, as: UTF8.self) == "a[b]=1&a[c][]=x&a[c][]=y&d=2+3")
+        #expect(throws: URLEncodedFormDecodingError.self) {
+            try "a[b]=1&a[]=x&c=2".withReader { try FormParser.parse($0, options: URLEncodedFormDecoder()) }
+        }
+    }
+}
+
 @Suite("Form tree: decoding operations")
 struct FormTreeDecodingTests {
     @Test("lookups by bytes find members in small and indexed objects without adding any", arguments: [3, 15, 16, 17, 300])
