@@ -17,7 +17,9 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Hummingbird", description: "Builds URLEncodedFormHummingbird: a RequestDecoder and a ResponseEncoder for Hummingbird 2."),
-        .trait(name: "Vapor", description: "Builds URLEncodedFormVapor: ContentDecoder, ContentEncoder, URLQueryDecoder and URLQueryEncoder for Vapor 4."),
+        .trait(
+            name: "Vapor", description: "Builds URLEncodedFormVapor: ContentDecoder, ContentEncoder, URLQueryDecoder and URLQueryEncoder for Vapor 4."
+        ),
         .default(enabledTraits: []),
     ],
     dependencies: [

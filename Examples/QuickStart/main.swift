@@ -28,12 +28,15 @@ let signUp = SignUp(
 let examples: [(String, URLEncodedFormEncoder)] = [
     ("default (Alamofire's defaults)", URLEncodedFormEncoder()),
     ("HTML form body", URLEncodedFormEncoder(boolEncoding: .literal, spaceEncoding: .plusReplaced)),
-    ("indices, dots, snake_case, null", URLEncodedFormEncoder(
-        arrayEncoding: .indexInBrackets,
-        keyEncoding: .convertToSnakeCase,
-        keyPathEncoding: .dots,
-        nilEncoding: .null
-    )),
+    (
+        "indices, dots, snake_case, null",
+        URLEncodedFormEncoder(
+            arrayEncoding: .indexInBrackets,
+            keyEncoding: .convertToSnakeCase,
+            keyPathEncoding: .dots,
+            nilEncoding: .null
+        )
+    ),
     ("declaration order", URLEncodedFormEncoder(alphabetizeKeyValuePairs: false)),
 ]
 
@@ -47,7 +50,8 @@ do {
     print("Server: decoding\n")
     let decoder = URLEncodedFormDecoder()
     // What a browser posts for the same form: `+` for spaces, a checkbox as `on`, a repeated key.
-    let body = Array("name=J%C3%BCrgen+M%C3%BCller&age=42&newsletter=on&interests=swift&interests=forms&address[city]=K%C3%B6ln&address[postcode]=50667".utf8)
+    let body = Array(
+        "name=J%C3%BCrgen+M%C3%BCller&age=42&newsletter=on&interests=swift&interests=forms&address[city]=K%C3%B6ln&address[postcode]=50667".utf8)
     let decoded = try decoder.decode(SignUp.self, from: body)
     print("browser body:\n  \(decoded.name), \(decoded.age), newsletter: \(decoded.newsletter), \(decoded.interests), \(decoded.address.city)\n")
     // Every encoder option set above reads back with the matching decoder.

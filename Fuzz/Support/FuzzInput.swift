@@ -60,7 +60,8 @@ enum FuzzOptions {
     }
 
     /// Small limits, so the fuzzer reaches each of them with short inputs.
-    static let tightLimits = URLEncodedFormDecoder.Limits(maximumInputLength: 4096, maximumParameterCount: 32, maximumDepth: 4, maximumArrayLength: 16)
+    static let tightLimits = URLEncodedFormDecoder.Limits(
+        maximumInputLength: 4096, maximumParameterCount: 32, maximumDepth: 4, maximumArrayLength: 16)
 
     /// Every limit lifted but depth, which stays where destroying the nested value, which Swift
     /// does recursively, fits the fuzzer's stack.

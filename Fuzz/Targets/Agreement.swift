@@ -63,7 +63,9 @@ private func generate(_ input: inout FuzzInput, arrayEncoding: URLEncodedFormEnc
     var objectArrays = true
     var nestedArrays = true
     switch arrayEncoding {
-    case .noBrackets: objectArrays = false; nestedArrays = false
+    case .noBrackets:
+        objectArrays = false
+        nestedArrays = false
     case .brackets: nestedArrays = false
     default: break
     }

@@ -34,10 +34,13 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     do {
         let reparsed = try URLEncodedFormValue(parsing: written, decoder: again)
         guard reparsed == value else {
-            fatalError("the value changed\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  first: \(value)\n  second: \(reparsed)")
+            fatalError(
+                "the value changed\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  first: \(value)\n  second: \(reparsed)"
+            )
         }
     } catch {
-        fatalError("what the encoder wrote did not parse\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  error: \(error)")
+        fatalError(
+            "what the encoder wrote did not parse\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  error: \(error)")
     }
     return 0
 }

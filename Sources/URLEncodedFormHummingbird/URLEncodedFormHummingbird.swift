@@ -37,7 +37,8 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
         guard let contentType = request.headers[.contentType], Self.isForm(contentType) else {
             throw HTTPError(
                 .unsupportedMediaType,
-                message: "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType] ?? "no Content-Type")."
+                message:
+                    "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType] ?? "no Content-Type")."
             )
         }
         let body = try await request.body.collect(upTo: decoder.limits.maximumInputLength)

@@ -99,7 +99,9 @@ struct JSONReader {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw error("expected ',' or '}'")
             }
         }
@@ -118,7 +120,9 @@ struct JSONReader {
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             default: throw error("expected ',' or ']'")
             }
         }
@@ -225,7 +229,10 @@ enum JSONWriter {
         case .number(let text): output += text
         case .string(let text): quote(text, into: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
             output += "["
             for (position, element) in elements.enumerated() {
                 output += (position > 0 ? "," : "") + newline
@@ -233,7 +240,10 @@ enum JSONWriter {
             }
             output += close + "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{"
             for (position, (name, member)) in members.enumerated() {
                 output += (position > 0 ? "," : "") + newline

@@ -1,7 +1,6 @@
 import Foundation
 import URLEncodedForm
 
-
 // Checks that decoding stays linear for every hostile input shape: each body is decoded at n and
 // at 8n bytes in this one process, and the ratio of the two times must stay under 20 (linear is
 // about 8, quadratic about 64). Two timings of one run are compared, never a time against a
@@ -51,15 +50,19 @@ let untyped: ([UInt8], URLEncodedFormDecoder) throws -> Void = { body, decoder i
 // Deep shapes decode into `[String: String]`, which refuses them once they are parsed: building
 // the whole deep value instead would measure Swift's recursive destruction of nested enums.
 let shapes: [Shape] = [
-    Shape(name: "escaped brackets in one name, lowercase", body: { repeated("a", "%5bb%5d", "=1", size: $0) }, decode: decoding([String: String].self)),
-    Shape(name: "escaped brackets in one name, uppercase", body: { repeated("a", "%5Bb%5D", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(
+        name: "escaped brackets in one name, lowercase", body: { repeated("a", "%5bb%5d", "=1", size: $0) }, decode: decoding([String: String].self)),
+    Shape(
+        name: "escaped brackets in one name, uppercase", body: { repeated("a", "%5Bb%5D", "=1", size: $0) }, decode: decoding([String: String].self)),
     Shape(name: "escaped open brackets in one name", body: { repeated("a", "%5b", "=1", size: $0) }, decode: decoding([String: String].self)),
     Shape(name: "[ and ] soup", body: { repeated("a", "[][[]]]", "=1", size: $0) }, decode: untyped),
     Shape(name: "[ and ] soup in values", body: { size in pairs(size: size) { "a[]=[[]][\($0)]]" } }, decode: untyped),
     Shape(name: "one long escaped value", body: { repeated("a=", "%41+", "", size: $0) }, decode: decoding([String: String].self)),
     Shape(name: "many distinct names", body: { size in pairs(size: size) { "k\($0)=v" } }, decode: decoding([String: String].self)),
     Shape(name: "a[] pushes into [String]", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: decoding([String: [String]].self)),
-    Shape(name: "a[] pushes into [URLEncodedFormValue]", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: decoding([String: [URLEncodedFormValue]].self)),
+    Shape(
+        name: "a[] pushes into [URLEncodedFormValue]", body: { repeated("a[]=x", "&a[]=x", "", size: $0) },
+        decode: decoding([String: [URLEncodedFormValue]].self)),
     Shape(name: "a[] pushes into URLEncodedFormValue", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: untyped),
     Shape(name: "a[][x] pushes of objects", body: { size in pairs(size: size) { "a[][x\($0 % 3)]=1" } }, decode: untyped),
     Shape(
@@ -74,11 +77,13 @@ let shapes: [Shape] = [
     Shape(name: "one repeated name, untyped", body: { repeated("a=x", "&a=x", "", size: $0) }, decode: untyped),
     Shape(name: "deep keys, parsed only", body: { repeated("a", "[b]", "=1", size: $0) }, decode: decoding(Discarded.self)),
     Shape(name: "deep keys", body: { repeated("a", "[b]", "=1", size: $0) }, decode: decoding([String: String].self)),
-    Shape(name: "deep keys under .dots", body: { repeated("a", ".b", "=1", size: $0) }, decode: { body, decoder in
-        var dots = decoder
-        dots.keyPathDecoding = .dots
-        _ = try dots.decode([String: String].self, from: body)
-    }),
+    Shape(
+        name: "deep keys under .dots", body: { repeated("a", ".b", "=1", size: $0) },
+        decode: { body, decoder in
+            var dots = decoder
+            dots.keyPathDecoding = .dots
+            _ = try dots.decode([String: String].self, from: body)
+        }),
     Shape(name: "one very long name", body: { repeated("", "a", "=1", size: $0) }, decode: decoding([String: String].self)),
     Shape(name: "one very long escaped name", body: { repeated("", "%C3%A9", "=1", size: $0) }, decode: decoding([String: String].self)),
     Shape(name: "&&&&", body: { repeated("", "&", "", size: $0) }, decode: decoding([String: String].self)),
@@ -106,12 +111,13 @@ func time(_ shape: Shape, _ body: [UInt8], _ decoder: URLEncodedFormDecoder, rep
 /// `mallopt` is looked up at run time, as the Glibc module does not export it.
 func keepFreedMemory() {
     #if os(Linux)
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
-        _ = mallopt(mmapThreshold, 32 * 1024 * 1024)
-        _ = mallopt(trimThreshold, Int32.max)
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+    let trimThreshold: Int32 = -1
+    let mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+    _ = mallopt(mmapThreshold, 32 * 1024 * 1024)
+    _ = mallopt(trimThreshold, Int32.max)
     #endif
 }
 keepFreedMemory()
@@ -129,7 +135,8 @@ var failures: [String] = []
 print("n = \(size) bytes, 8n = \(8 * size) bytes; fails when t(8n) / t(n) > \(threshold)")
 print("limits     ratio   t(n) ms   t(8n) ms  shape")
 for shape in shapes where only.map({ shape.name.contains($0) }) ?? true {
-    let small = shape.body(size), large = shape.body(8 * size)
+    let small = shape.body(size)
+    let large = shape.body(8 * size)
     for (label, limits) in [("default", URLEncodedFormDecoder.Limits.default), ("unlimited", .unlimited)] {
         let decoder = URLEncodedFormDecoder(limits: limits)
         // Warm up: the large body first, so that the allocator already holds the memory both need.
@@ -140,7 +147,8 @@ for shape in shapes where only.map({ shape.name.contains($0) }) ?? true {
         let tSmall = time(shape, small, decoder, repetitions: repetitions)
         let tLarge = time(shape, large, decoder, repetitions: repetitions)
         let ratio = tLarge / tSmall
-        let line = "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(format: "%6.1f  %8.3f  %9.3f", ratio, tSmall * 1e3 / Double(repetitions), tLarge * 1e3 / Double(repetitions)))  \(shape.name)"
+        let line =
+            "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(format: "%6.1f  %8.3f  %9.3f", ratio, tSmall * 1e3 / Double(repetitions), tLarge * 1e3 / Double(repetitions)))  \(shape.name)"
         print(line)
         if ratio > threshold { failures.append(line) }
     }
@@ -149,6 +157,6 @@ if failures.isEmpty {
     print("complexity: every shape within \(threshold)× for 8× the input")
 } else {
     print("complexity: \(failures.count) super-linear shape(s):")
-    failures.forEach { print("  " + $0) }
+    for failure in failures { print("  " + failure) }
     exit(1)
 }

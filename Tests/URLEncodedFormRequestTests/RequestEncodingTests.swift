@@ -58,8 +58,12 @@ struct RequestEncodingTests {
     @Test("parameters join an existing query with one &, and empty parameters add nothing")
     func existingQuery() throws {
         let encoder = URLEncodedFormParameterEncoder.default
-        #expect(try encoder.encode(Search(), into: request("https://example.com/s?page=2")).url?.absoluteString == "https://example.com/s?page=2&" + Self.text)
-        #expect(try encoder.encode([String: String](), into: request("https://example.com/s?page=2")).url?.absoluteString == "https://example.com/s?page=2")
+        #expect(
+            try encoder.encode(Search(), into: request("https://example.com/s?page=2")).url?.absoluteString == "https://example.com/s?page=2&"
+                + Self.text)
+        #expect(
+            try encoder.encode([String: String](), into: request("https://example.com/s?page=2")).url?.absoluteString
+                == "https://example.com/s?page=2")
         #expect(try encoder.encode([String: String](), into: request()).url?.absoluteString == "https://example.com/search")
         let none: Search? = nil
         #expect(try encoder.encode(none, into: request(method: "POST")) == request(method: "POST"))
@@ -118,7 +122,9 @@ struct RequestEncodingTests {
         let post = try URLEncoding.default.encode(request(method: "POST"), with: Self.seed)
         #expect(body(post) == Self.seedText)
         #expect(post.value(forHTTPHeaderField: "Content-Type") == Self.formType)
-        #expect(try URLEncoding.queryString.encode(request("https://x.example/?z=1", method: "POST"), with: ["a": 1]).url?.absoluteString == "https://x.example/?z=1&a=1")
+        #expect(
+            try URLEncoding.queryString.encode(request("https://x.example/?z=1", method: "POST"), with: ["a": 1]).url?.absoluteString
+                == "https://x.example/?z=1&a=1")
         #expect(body(try URLEncoding.httpBody.encode(request(), with: ["a": 1])) == "a=1")
         #expect(try URLEncoding.default.encode(request(), with: nil) == request())
         let alamofireOptions = URLEncoding(arrayEncoding: .noBrackets, boolEncoding: .literal)

@@ -29,7 +29,8 @@ struct ResourceBoundsTests {
         let process = Process()
         process.executableURL = URLFormCommandTests.binary.deletingLastPathComponent().appendingPathComponent("form-memory-probe")
         process.arguments = unlimited ? ["--unlimited"] : []
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -95,7 +96,9 @@ struct ResourceBoundsTests {
         for (index, (name, _, _)) in Self.hostileBodies(size: 1).enumerated().dropFirst() {
             let small = try Self.probe(Self.hostileBodies(size: Self.megabyte)[index].body, unlimited: true)
             let large = try Self.probe(Self.hostileBodies(size: 4 * Self.megabyte)[index].body, unlimited: true)
-            print("\(name), limits lifted: \(small.extraKiB) KiB and \(small.seconds) s for 1 MB, \(large.extraKiB) KiB and \(large.seconds) s for 4 MB")
+            print(
+                "\(name), limits lifted: \(small.extraKiB) KiB and \(small.seconds) s for 1 MB, \(large.extraKiB) KiB and \(large.seconds) s for 4 MB"
+            )
             #expect(small.status >= 0 && large.status >= 0)
             // Four times the input, about four times the memory; a quadratic cost would be 16.
             #expect(Double(large.extraKiB) <= Double(small.extraKiB) * 6 + 1024, "\(name): \(small.extraKiB) → \(large.extraKiB) KiB")

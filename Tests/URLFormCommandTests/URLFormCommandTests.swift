@@ -24,7 +24,9 @@ struct URLFormCommandTests {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
-        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = stdin
@@ -108,19 +110,21 @@ struct URLFormCommandTests {
         #expect(try run(["decode", "--unlimited", deep]).status == 0)
     }
 
-    @Test("bad input is status 1, a wrong command line status 2, each with a message on stderr", arguments: [
-        (["encode", "[1,2]"], Int32(1), "must be an object"),
-        (["encode", #"{"a":"#], 1, "invalid JSON"),
-        (["encode", #"{"a":1} x"#], 1, "invalid JSON"),
-        (["decode", "a[b=1"], 1, "malformed"),
-        ([], 2, "expected encode or decode"),
-        (["bogus"], 2, "unknown command"),
-        (["encode", "--space", "sideways", "{}"], 2, "percent, plus"),
-        (["encode", "--pretty", "{}"], 2, "unknown option --pretty"),
-        (["decode", "--max-depth", "deep", "a=1"], 2, "whole number"),
-        (["encode", "--key-path"], 2, "needs a value"),
-        (["decode", "a=1", "b=2"], 2, "more than one input"),
-    ])
+    @Test(
+        "bad input is status 1, a wrong command line status 2, each with a message on stderr",
+        arguments: [
+            (["encode", "[1,2]"], Int32(1), "must be an object"),
+            (["encode", #"{"a":"#], 1, "invalid JSON"),
+            (["encode", #"{"a":1} x"#], 1, "invalid JSON"),
+            (["decode", "a[b=1"], 1, "malformed"),
+            ([], 2, "expected encode or decode"),
+            (["bogus"], 2, "unknown command"),
+            (["encode", "--space", "sideways", "{}"], 2, "percent, plus"),
+            (["encode", "--pretty", "{}"], 2, "unknown option --pretty"),
+            (["decode", "--max-depth", "deep", "a=1"], 2, "whole number"),
+            (["encode", "--key-path"], 2, "needs a value"),
+            (["decode", "a=1", "b=2"], 2, "more than one input"),
+        ])
     func failures(arguments: [String], status: Int32, message: String) throws {
         let result = try run(arguments)
         #expect(result.status == status)

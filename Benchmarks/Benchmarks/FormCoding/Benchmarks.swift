@@ -37,7 +37,9 @@ func codingBenchmarks<Value: Codable & Sendable>(workload: String, _ value: Valu
         do {
             try body()
         } catch {
-            Benchmark("\(workload) \(operation) \(coder) (unsupported: \(String(describing: error).prefix(60)))", configuration: .init(maxIterations: 1)) { _ in }
+            Benchmark(
+                "\(workload) \(operation) \(coder) (unsupported: \(String(describing: error).prefix(60)))", configuration: .init(maxIterations: 1)
+            ) { _ in }
             return
         }
         Benchmark("\(workload) \(operation) \(coder)", configuration: configuration) { benchmark in

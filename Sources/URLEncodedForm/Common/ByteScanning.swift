@@ -101,6 +101,8 @@ struct ByteRangeSet: Sendable {
             var inside = SIMDMask<SIMD16<Int8>>(repeating: false)
             if letters {
                 let folded = vector | ByteScanning.Vector(repeating: 0x20)
+                // swift-format-ignore: NoAssignmentInExpressions
+                // (it reads the `=` of the `.<=` comparison as an assignment)
                 inside = (folded &- ByteScanning.Vector(repeating: UInt8(ascii: "a"))) .<= ByteScanning.Vector(repeating: 25)
             }
             if count > 0 {

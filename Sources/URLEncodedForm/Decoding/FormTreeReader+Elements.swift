@@ -63,7 +63,10 @@ extension FormTreeReader {
             case .notAnIndex:
                 throw DecodingError.typeMismatch(
                     [Any].self,
-                    context(node, "Expected an array at \(describe(node)), but it has the member \"\(quoted(tree.keyString(of: member)))\", which is not an index.")
+                    context(
+                        node,
+                        "Expected an array at \(describe(node)), but it has the member \"\(quoted(tree.keyString(of: member)))\", which is not an index."
+                    )
                 )
             }
             member = tree[member].nextSibling
@@ -79,7 +82,8 @@ extension FormTreeReader {
     }
 
     private enum ArrayIndex {
-        case index(Int), tooLarge, notAnIndex
+        case index(Int)
+        case tooLarge, notAnIndex
     }
 
     /// Reads decimal digits without overflow: anything at or above `limit` is too large.

@@ -70,15 +70,17 @@ extension FormTreeReader {
         case .value(let value):
             return value
         case .outOfRange:
-            throw DecodingError.dataCorrupted(context(
-                scalar, "The number \"\(quoted(string(of: scalar)))\" at \(describe(scalar)) does not fit in \(type)."))
+            throw DecodingError.dataCorrupted(
+                context(
+                    scalar, "The number \"\(quoted(string(of: scalar)))\" at \(describe(scalar)) does not fit in \(type)."))
         case .notANumber:
             throw mismatch(type, at: scalar, expecting: "a whole number")
         }
     }
 
     enum ParsedInteger<Integer> {
-        case value(Integer), outOfRange, notANumber
+        case value(Integer)
+        case outOfRange, notANumber
     }
 
     /// Reads an optional sign and decimal digits, with every step checked for overflow.
@@ -206,13 +208,17 @@ extension FormTreeReader {
             if let date = (try? Self.iso8601.parse(text)) ?? (try? Self.iso8601Fractional.parse(text)) {
                 return date
             }
-            throw DecodingError.dataCorrupted(context(
-                scalar, "Expected an ISO 8601 date at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+            throw DecodingError.dataCorrupted(
+                context(
+                    scalar, "Expected an ISO 8601 date at \(describe(scalar)), but found \(describeShape(of: scalar))."))
         case .formatted(let formatter):
             let scalar = try scalar(node, as: Date.self)
             guard let date = formatter.date(from: string(of: scalar)) else {
-                throw DecodingError.dataCorrupted(context(
-                    scalar, "Expected a date in the format \"\(formatter.dateFormat ?? "")\" at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+                throw DecodingError.dataCorrupted(
+                    context(
+                        scalar,
+                        "Expected a date in the format \"\(formatter.dateFormat ?? "")\" at \(describe(scalar)), but found \(describeShape(of: scalar))."
+                    ))
             }
             return date
         case .custom(let read):
@@ -235,8 +241,9 @@ extension FormTreeReader {
             if let data = Data(base64Encoded: text) ?? Data(base64Encoded: text.replacingOccurrences(of: " ", with: "+")) {
                 return data
             }
-            throw DecodingError.dataCorrupted(context(
-                scalar, "Expected base64 data at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+            throw DecodingError.dataCorrupted(
+                context(
+                    scalar, "Expected base64 data at \(describe(scalar)), but found \(describeShape(of: scalar))."))
         case .custom(let read):
             return try read(try decodeString(at: node))
         }
@@ -245,8 +252,9 @@ extension FormTreeReader {
     private func decodeURL(at node: Int) throws -> URL {
         let scalar = try scalar(node, as: URL.self)
         guard let url = URL(string: string(of: scalar)) else {
-            throw DecodingError.dataCorrupted(context(
-                scalar, "Expected a URL at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+            throw DecodingError.dataCorrupted(
+                context(
+                    scalar, "Expected a URL at \(describe(scalar)), but found \(describeShape(of: scalar))."))
         }
         return url
     }

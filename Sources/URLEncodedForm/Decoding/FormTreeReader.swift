@@ -85,8 +85,11 @@ final class FormTreeReader {
                 }
                 return first
             case .error:
-                throw DecodingError.dataCorrupted(context(
-                    node, "The key \(describe(node)) appears \(tree[node].childCount) times, but \(type) holds one value, and the decoder refuses repeated keys (duplicates: .error)."))
+                throw DecodingError.dataCorrupted(
+                    context(
+                        node,
+                        "The key \(describe(node)) appears \(tree[node].childCount) times, but \(type) holds one value, and the decoder refuses repeated keys (duplicates: .error)."
+                    ))
             }
         case .unset:
             throw DecodingError.valueNotFound(

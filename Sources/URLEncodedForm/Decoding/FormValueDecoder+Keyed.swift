@@ -91,19 +91,27 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return member
     }
 
+    private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
+        try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } }
+    }
+
+    private func floatIfPresent<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
+        try leaf(key) { try presentMember(key).map { try reader.decodeFloat(type, at: $0) } }
+    }
+
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try leaf(key) { try presentMember(key).map(reader.decodeBool) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try leaf(key) { try presentMember(key).map { try reader.decodeFloat(type, at: $0) } } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try leaf(key) { try presentMember(key).map { try reader.decodeFloat(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try floatIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floatIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(type, key) }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,
@@ -114,7 +122,8 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         // A missing array is an empty one, as in `decode(_:forKey:)`.
-        let member = reader.member(of: object, for: key.stringValue)
+        let member =
+            reader.member(of: object, for: key.stringValue)
             ?? reader.absentMember(of: object, key: key.stringValue)
         return try FormUnkeyedDecodingContainer(reader: reader, array: member)
     }
@@ -126,7 +135,8 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        let member = reader.member(of: object, for: key.stringValue)
+        let member =
+            reader.member(of: object, for: key.stringValue)
             ?? reader.absentMember(of: object, key: key.stringValue)
         return FormValueDecoder(reader: reader, node: member)
     }

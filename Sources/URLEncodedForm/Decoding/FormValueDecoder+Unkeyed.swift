@@ -27,7 +27,8 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             type,
             DecodingError.Context(
                 codingPath: codingPath + [FormCodingKey(index: currentIndex)],
-                debugDescription: "Expected \(type) at index \(currentIndex) of \(reader.describe(array)), but the array has only \(elements.count) elements."
+                debugDescription:
+                    "Expected \(type) at index \(currentIndex) of \(reader.describe(array)), but the array has only \(elements.count) elements."
             )
         )
     }

@@ -124,7 +124,8 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         case .malformedKey:
             return "The key \"\(key)\" is malformed: its brackets or dots do not form a path such as a[b][c], a[] or a.b."
         case .conflictingKey:
-            return "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."
+            return
+                "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."
         }
     }
 

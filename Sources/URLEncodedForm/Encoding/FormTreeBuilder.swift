@@ -97,11 +97,12 @@ final class FormTreeBuilder {
     /// Makes the node `target` names a scalar holding `scalar`'s text, raw; the serializer
     /// escapes it.
     func write(_ scalar: FormScalar, to target: ScalarTarget) {
-        let node = switch target {
-        case .slot(let slot): node(slot)
-        case .member(let key, let object): node(member(of: object, key: key))
-        case .element(let index, let array): element(ofArrayNode: node(array), at: index).node
-        }
+        let node =
+            switch target {
+            case .slot(let slot): node(slot)
+            case .member(let key, let object): node(member(of: object, key: key))
+            case .element(let index, let array): element(ofArrayNode: node(array), at: index).node
+            }
         let start = tree.bytes.count
         switch scalar {
         case .text(let text): tree.bytes.append(contentsOf: text.utf8)

@@ -276,7 +276,9 @@ struct FormParser {
         maximumDepth: Int,
         into components: inout [Range<Int>]
     ) -> SplitResult {
-        let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), dot = UInt8(ascii: ".")
+        let openBracket = UInt8(ascii: "[")
+        let closeBracket = UInt8(ascii: "]")
+        let dot = UInt8(ascii: ".")
         let end = key.count
         var index = 0
         while index < end, key[index] != openBracket, !(acceptsDots && key[index] == dot) {

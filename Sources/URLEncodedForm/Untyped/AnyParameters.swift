@@ -55,7 +55,8 @@ struct AnyParameter: Encodable {
                 value,
                 EncodingError.Context(
                     codingPath: encoder.codingPath,
-                    debugDescription: "Cannot encode a value of type \(type(of: value)) as a form parameter: use a string, a number, a Bool, an array, a [String: Any] dictionary or an Encodable value."
+                    debugDescription:
+                        "Cannot encode a value of type \(type(of: value)) as a form parameter: use a string, a number, a Bool, an array, a [String: Any] dictionary or an Encodable value."
                 )
             )
         }

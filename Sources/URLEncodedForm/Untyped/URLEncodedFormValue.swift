@@ -129,7 +129,8 @@ extension URLEncodedFormValue: Codable {
             self = .array(elements)
         } else {
             let container = try decoder.container(keyedBy: FormCodingKey.self)
-            self = .object(try container.allKeys.map { Member(key: $0.stringValue, value: try container.decode(URLEncodedFormValue.self, forKey: $0)) })
+            self = .object(
+                try container.allKeys.map { Member(key: $0.stringValue, value: try container.decode(URLEncodedFormValue.self, forKey: $0)) })
         }
     }
 }

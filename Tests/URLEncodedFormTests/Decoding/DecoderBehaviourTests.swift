@@ -130,7 +130,10 @@ struct DecoderBehaviourTests {
 
     @Test("a bare name is true under every strategy; other text must match the strategy")
     func strictBools() throws {
-        struct Flags: Decodable, Equatable { var verbose: Bool; var quiet: Bool? }
+        struct Flags: Decodable, Equatable {
+            var verbose: Bool
+            var quiet: Bool?
+        }
         for strategy: URLEncodedFormDecoder.BoolDecoding in [.lenient, .numeric, .literal] {
             let decoder = URLEncodedFormDecoder(boolDecoding: strategy)
             #expect(try decoder.decode(Flags.self, from: "verbose&quiet") == Flags(verbose: true, quiet: true))
@@ -209,22 +212,37 @@ struct DecoderBehaviourTests {
             try decoder.decode(Numbers.self, from: minimum)
                 == Numbers(i8: .min, i16: .min, i32: .min, i64: .min, i: .min, u8: 0, u16: 0, u32: 0, u64: 0, u: 0, f: -1.1, d: -0.0)
         )
-        let maximum = "i8=127&i16=%2B32767&i32=2147483647&i64=9223372036854775807&i=9223372036854775807&u8=255&u16=65535&u32=4294967295&u64=18446744073709551615&u=18446744073709551615&f=3.4028235e%2B38&d=1e%2B20"
+        let maximum =
+            "i8=127&i16=%2B32767&i32=2147483647&i64=9223372036854775807&i=9223372036854775807&u8=255&u16=65535&u32=4294967295&u64=18446744073709551615&u=18446744073709551615&f=3.4028235e%2B38&d=1e%2B20"
         #expect(
             try decoder.decode(Numbers.self, from: maximum)
-                == Numbers(i8: .max, i16: .max, i32: .max, i64: .max, i: .max, u8: .max, u16: .max, u32: .max, u64: .max, u: .max, f: .greatestFiniteMagnitude, d: 1e20)
+                == Numbers(
+                    i8: .max, i16: .max, i32: .max, i64: .max, i: .max, u8: .max, u16: .max, u32: .max, u64: .max, u: .max,
+                    f: .greatestFiniteMagnitude, d: 1e20)
         )
-        #expect(try decoder.decode([String: Double].self, from: "a=inf&b=-inf&c=5e-324") == ["a": .infinity, "b": -.infinity, "c": .leastNonzeroMagnitude])
+        #expect(
+            try decoder.decode([String: Double].self, from: "a=inf&b=-inf&c=5e-324") == [
+                "a": .infinity, "b": -.infinity, "c": .leastNonzeroMagnitude,
+            ])
         #expect(try decoder.decode([String: Decimal].self, from: "a=12.345&b=-1e3") == ["a": Decimal(string: "12.345"), "b": -1000])
         #expect(try decoder.decode([String: URL].self, from: "a=https%3A//x.example/a?b%3Dc") == ["a": URL(string: "https://x.example/a?b=c")])
     }
 
-    @Test("numbers that do not fit or do not parse are errors, never traps", arguments: [
-        "i8=128", "i8=-129", "u8=256", "u8=-1", "u64=18446744073709551616", "i=99999999999999999999999999",
-        "i=1.5", "i=", "i=-", "i=%2B", "i=1e3", "i=0x10", "i= 1", "d=abc", "d=", "f=1,5",
-    ])
+    @Test(
+        "numbers that do not fit or do not parse are errors, never traps",
+        arguments: [
+            "i8=128", "i8=-129", "u8=256", "u8=-1", "u64=18446744073709551616", "i=99999999999999999999999999",
+            "i=1.5", "i=", "i=-", "i=%2B", "i=1e3", "i=0x10", "i= 1", "d=abc", "d=", "f=1,5",
+        ])
     func badNumbers(pair: String) throws {
-        struct One: Decodable { var i8: Int8?; var u8: UInt8?; var u64: UInt64?; var i: Int?; var d: Double?; var f: Float? }
+        struct One: Decodable {
+            var i8: Int8?
+            var u8: UInt8?
+            var u64: UInt64?
+            var i: Int?
+            var d: Double?
+            var f: Float?
+        }
         let key = String(pair.prefix { $0 != "=" })
         if pair.hasSuffix("=") {
             // An empty value is nil for an optional number.

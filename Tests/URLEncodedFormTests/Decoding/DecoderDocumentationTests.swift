@@ -24,32 +24,42 @@ struct DecoderDocumentationTests {
 
     @Test("DocC examples")
     func doccExamples() throws {
-        struct Tagged: Decodable, Equatable { let name: String; let agree: Bool; let tags: [String] }
+        struct Tagged: Decodable, Equatable {
+            let name: String
+            let agree: Bool
+            let tags: [String]
+        }
         #expect(
             try URLEncodedFormDecoder().decode(Tagged.self, from: "name=J%C3%BCrgen+M%C3%BCller&agree=on&tags[]=a&tags[]=b")
                 == Tagged(name: "Jürgen Müller", agree: true, tags: ["a", "b"])
         )
-        struct Search: Decodable, Equatable { let q: String; let page: Int? }
+        struct Search: Decodable, Equatable {
+            let q: String
+            let page: Int?
+        }
         #expect(try URLEncodedFormDecoder().decode(Search.self, from: "q=swift+forms&page=2") == Search(q: "swift forms", page: 2))
         struct Query: Decodable, Equatable { let tags: [String] }
         for text in ["tags[]=a&tags[]=b", "tags[0]=a&tags[1]=b", "tags=a&tags=b"] {
             #expect(try URLEncodedFormDecoder().decode(Query.self, from: text) == Query(tags: ["a", "b"]))
         }
         struct Hosts: Decodable, Equatable { let hosts: [String: Int] }
-        #expect(try URLEncodedFormDecoder(keyPathDecoding: .dots).decode(Hosts.self, from: "hosts[example.com]=1") == Hosts(hosts: ["example.com": 1]))
+        #expect(
+            try URLEncodedFormDecoder(keyPathDecoding: .dots).decode(Hosts.self, from: "hosts[example.com]=1") == Hosts(hosts: ["example.com": 1]))
     }
 
-    @Test("README table of inputs", arguments: [
-        ("a=1&b=2", ["a": ["1"], "b": ["2"]]),
-        ("&&a=1&", ["a": ["1"]]),
-        ("a+b=c+d", ["a b": ["c d"]]),
-        ("a%20b=c%2Bd", ["a b": ["c+d"]]),
-        ("verbose", ["verbose": [""]]),
-        ("tags[]=a&tags[]=b", ["tags": ["a", "b"]]),
-        ("tags[1]=b&tags[0]=a", ["tags": ["a", "b"]]),
-        ("tags=a&tags=b", ["tags": ["a", "b"]]),
-        ("tags=a", ["tags": ["a"]]),
-    ])
+    @Test(
+        "README table of inputs",
+        arguments: [
+            ("a=1&b=2", ["a": ["1"], "b": ["2"]]),
+            ("&&a=1&", ["a": ["1"]]),
+            ("a+b=c+d", ["a b": ["c d"]]),
+            ("a%20b=c%2Bd", ["a b": ["c+d"]]),
+            ("verbose", ["verbose": [""]]),
+            ("tags[]=a&tags[]=b", ["tags": ["a", "b"]]),
+            ("tags[1]=b&tags[0]=a", ["tags": ["a", "b"]]),
+            ("tags=a&tags=b", ["tags": ["a", "b"]]),
+            ("tags=a", ["tags": ["a"]]),
+        ])
     func readmeTable(input: String, expected: [String: [String]]) throws {
         #expect(try URLEncodedFormDecoder().decode([String: [String]].self, from: input) == expected)
     }

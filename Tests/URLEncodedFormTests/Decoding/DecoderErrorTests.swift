@@ -101,7 +101,11 @@ struct DecoderErrorTests {
 
     @Test("errors from custom strategies propagate unchanged")
     func customErrors() throws {
-        struct Stamped: Decodable { var at: Date; var data: Data?; var flag: Bool? }
+        struct Stamped: Decodable {
+            var at: Date
+            var data: Data?
+            var flag: Bool?
+        }
         let date = URLEncodedFormDecoder(dateDecoding: .custom { _ in throw Failing() })
         #expect(throws: Failing()) { try date.decode(Stamped.self, from: "at=1") }
         let data = URLEncodedFormDecoder(dataDecoding: .custom { _ in throw Failing() })
@@ -120,6 +124,9 @@ struct DecoderErrorTests {
             try URLEncodedFormDecoder().decode(Form.self, from: "a[1000]=1")
         }
         // As a dictionary the same key is just a key.
-        #expect(try URLEncodedFormDecoder().decode([String: [String: Int]].self, from: "a[99999999999999999999999]=1") == ["a": ["99999999999999999999999": 1]])
+        #expect(
+            try URLEncodedFormDecoder().decode([String: [String: Int]].self, from: "a[99999999999999999999999]=1") == [
+                "a": ["99999999999999999999999": 1]
+            ])
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 import URLEncodedForm
 
 @Suite("Every field error at once (errorReporting: .everyField)")
@@ -207,7 +206,10 @@ struct FieldErrorsTests {
         #expect(throws: URLEncodedFormDecodingError.malformedKey("a[b")) {
             try Self.everyField.decode([String: String].self, from: "a[b=1")
         }
-        struct List: Decodable { var items: [Int]; var name: String }
+        struct List: Decodable {
+            var items: [Int]
+            var name: String
+        }
         let errors = try #require(throws: URLEncodedFormFieldErrors.self) {
             try Self.everyField.decode(List.self, from: "items[5000]=1")
         }

@@ -57,7 +57,8 @@ struct PeerCompatibilityTests {
 
     @Test("Hummingbird leaves + unescaped, so it reads as a space, as Hummingbird's own decoder reads it")
     func hummingbirdPlus() throws {
-        let text = "address[zip]=50667&address[street]=Hauptstra%C3%9Fe%201&address[city]=K%C3%B6ln&age=42&tags[]=a%26b&tags[]=c%3Dd&tags[]=e+f&tags[]=100%25&name=J%C3%BCrgen%20M%C3%BCller&admin=true&email=j@example.com&score=9.5"
+        let text =
+            "address[zip]=50667&address[street]=Hauptstra%C3%9Fe%201&address[city]=K%C3%B6ln&age=42&tags[]=a%26b&tags[]=c%3Dd&tags[]=e+f&tags[]=100%25&name=J%C3%BCrgen%20M%C3%BCller&admin=true&email=j@example.com&score=9.5"
         var expected = Self.jurgen
         expected.tags[2] = "e f"
         #expect(try URLEncodedFormDecoder().decode(User.self, from: text) == expected)
@@ -73,10 +74,12 @@ struct PeerCompatibilityTests {
         var dict: [String: Int]
     }
 
-    @Test("numbers and dictionaries", arguments: [
-        "d=1e-07&dict[one]=1&dict[two]=2&u64=18446744073709551615&f=1.5&i8=-128",
-        "i8=-128&f=1.5&u64=18446744073709551615&d=1e-07&dict[one]=1&dict[two]=2",
-    ])
+    @Test(
+        "numbers and dictionaries",
+        arguments: [
+            "d=1e-07&dict[one]=1&dict[two]=2&u64=18446744073709551615&f=1.5&i8=-128",
+            "i8=-128&f=1.5&u64=18446744073709551615&d=1e-07&dict[one]=1&dict[two]=2",
+        ])
     func numbers(text: String) throws {
         #expect(
             try URLEncodedFormDecoder().decode(Numbers.self, from: text)
@@ -102,9 +105,11 @@ struct PeerCompatibilityTests {
 
     @Test("arrays of objects: Vapor's indices, Hummingbird's brackets")
     func events() throws {
-        let vapor = "at=1700000000.0&attendees[0][name]=Ada&attendees[0][plusOne]=true&attendees[1][name]=Grace&attendees[1][plusOne]=false&title=Launch"
+        let vapor =
+            "at=1700000000.0&attendees[0][name]=Ada&attendees[0][plusOne]=true&attendees[1][name]=Grace&attendees[1][plusOne]=false&title=Launch"
         #expect(try URLEncodedFormDecoder(dateDecoding: .secondsSince1970).decode(Event.self, from: vapor) == Self.launch)
-        let hummingbird = "at=721692800.0&attendees[][name]=Ada&attendees[][plusOne]=true&attendees[][name]=Grace&attendees[][plusOne]=false&title=Launch"
+        let hummingbird =
+            "at=721692800.0&attendees[][name]=Ada&attendees[][plusOne]=true&attendees[][name]=Grace&attendees[][plusOne]=false&title=Launch"
         #expect(try URLEncodedFormDecoder().decode(Event.self, from: hummingbird) == Self.launch)
     }
 }

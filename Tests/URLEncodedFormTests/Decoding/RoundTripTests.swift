@@ -76,7 +76,8 @@ struct RoundTripTests {
         )
     }
 
-    static func model(_ random: inout SeededGenerator, arrays: URLEncodedFormEncoder.ArrayEncoding, date: URLEncodedFormEncoder.DateEncoding) -> Model {
+    static func model(_ random: inout SeededGenerator, arrays: URLEncodedFormEncoder.ArrayEncoding, date: URLEncodedFormEncoder.DateEncoding) -> Model
+    {
         let seconds = Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &random))
         let when: Date
         switch date {
@@ -86,7 +87,9 @@ struct RoundTripTests {
         var objectArrays = true
         var nestedArrays = true
         switch arrays {
-        case .noBrackets: objectArrays = false; nestedArrays = false
+        case .noBrackets:
+            objectArrays = false
+            nestedArrays = false
         case .brackets: nestedArrays = false
         default: break
         }
@@ -112,7 +115,8 @@ struct RoundTripTests {
             groups: dictionary(&random) { random in list(1...3, &random, text) },
             matrix: nestedArrays ? list(0...3, &random) { random in list(1...3, &random) { Int.random(in: 0...9, using: &$0) } } : [],
             amount: Decimal(Int.random(in: -1_000_000...1_000_000, using: &random)) / 100,
-            link: URL(string: "https://example.com/\(Int.random(in: 0...999, using: &random))?q=\(Int.random(in: 0...9, using: &random))") ?? URL(fileURLWithPath: "/")
+            link: URL(string: "https://example.com/\(Int.random(in: 0...999, using: &random))?q=\(Int.random(in: 0...9, using: &random))")
+                ?? URL(fileURLWithPath: "/")
         )
     }
 
@@ -158,7 +162,8 @@ struct RoundTripTests {
                             let decoder = URLEncodedFormDecoder(
                                 dataDecoding: dataDecoding,
                                 dateDecoding: dateDecoding,
-                                keyDecoding: keys == .snakeCase ? .convertFromSnakeCase : keys == .kebabCase ? .convertFromKebabCase : .useDefaultKeys,
+                                keyDecoding: keys == .snakeCase
+                                    ? .convertFromSnakeCase : keys == .kebabCase ? .convertFromKebabCase : .useDefaultKeys,
                                 keyPathDecoding: paths == .dots ? .dots : .brackets
                             )
                             for _ in 0..<3 {
@@ -178,7 +183,10 @@ struct RoundTripTests {
 
     @Test("of the nil encodings, only dropKey tells nil from an empty string")
     func nilEncodings() throws {
-        struct Form: Codable, Equatable { var a: String?; var b: Int? }
+        struct Form: Codable, Equatable {
+            var a: String?
+            var b: Int?
+        }
         let decoder = URLEncodedFormDecoder()
         let dropKey = URLEncodedFormEncoder(nilEncoding: .dropKey)
         #expect(try decoder.decode(Form.self, from: dropKey.encode(Form(a: nil, b: nil)) as String) == Form(a: nil, b: nil))

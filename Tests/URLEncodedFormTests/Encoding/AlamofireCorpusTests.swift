@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLEncodedForm
 
 /// The encoder against 4,000 vectors written by the real Alamofire 5.12 encoder

@@ -13,7 +13,8 @@ struct StreamingTests {
         let streams: Bool
         let expected: String
         var sorted = false
-        var options: @Sendable (inout URLEncodedFormEncoder) -> Void = { _ in }
+        var arrayEncoding = URLEncodedFormEncoder.ArrayEncoding.brackets
+        var keyEncoding = URLEncodedFormEncoder.KeyEncoding.useDefaultKeys
         let script: @Sendable (any Encoder) throws -> Void
         var testDescription: String { name }
     }
@@ -71,7 +72,7 @@ struct StreamingTests {
             name: "a nil element takes no index",
             streams: true,
             expected: "a%5B0%5D=1&a%5B1%5D=3",
-            options: { $0.arrayEncoding = .indexInBrackets }
+            arrayEncoding: .indexInBrackets
         ) {
             var c = $0.container(keyedBy: Key.self)
             try c.encode([1, nil, 3] as [Int?], forKey: Key("a"))
@@ -80,7 +81,7 @@ struct StreamingTests {
             name: "an element written past its index finds its element again at each write, as in Alamofire",
             streams: false,
             expected: "x%5B0%5D%5B0%5D=a&x%5B1%5D%5B0%5D=b&x%5B2%5D=c",
-            options: { $0.arrayEncoding = .indexInBrackets }
+            arrayEncoding: .indexInBrackets
         ) {
             var c = $0.container(keyedBy: Key.self)
             var x = c.nestedUnkeyedContainer(forKey: Key("x"))
@@ -112,7 +113,7 @@ struct StreamingTests {
             name: "keys that the key encoding makes equal are two members",
             streams: true,
             expected: "j=1&j=2",
-            options: { $0.keyEncoding = .lowercased }
+            keyEncoding: .lowercased
         ) {
             var c = $0.container(keyedBy: Key.self)
             try c.encode(1, forKey: Key("J"))
@@ -120,12 +121,13 @@ struct StreamingTests {
         },
         Case(name: "an array written where an object was replaces it", streams: false, expected: "v%5B%5D=2") {
             var c = $0.container(keyedBy: Key.self)
-            try c.encode(Script { encoder in
-                var keyed = encoder.container(keyedBy: Key.self)
-                try keyed.encode(1, forKey: Key("a"))
-                var unkeyed = encoder.unkeyedContainer()
-                try unkeyed.encode(2)
-            }, forKey: Key("v"))
+            try c.encode(
+                Script { encoder in
+                    var keyed = encoder.container(keyedBy: Key.self)
+                    try keyed.encode(1, forKey: Key("a"))
+                    var unkeyed = encoder.unkeyedContainer()
+                    try unkeyed.encode(2)
+                }, forKey: Key("v"))
         },
         Case(
             name: "members nested three deep are sorted inside each object",
@@ -145,8 +147,8 @@ struct StreamingTests {
 
     @Test("the stream and the tree write the same text", arguments: cases)
     func bothPaths(_ testCase: Case) throws {
-        var encoder = URLEncodedFormEncoder(alphabetizeKeyValuePairs: testCase.sorted)
-        testCase.options(&encoder)
+        let encoder = URLEncodedFormEncoder(
+            alphabetizeKeyValuePairs: testCase.sorted, arrayEncoding: testCase.arrayEncoding, keyEncoding: testCase.keyEncoding)
         let value = Script(body: testCase.script)
         let streamed: String = try encoder.encode(value)
         let throughTree = try encoder.encodedThroughTree(value) { $0.string }

@@ -41,7 +41,9 @@ struct FormParserTests {
         var random = SeededGenerator(seed: 31)
         for _ in 0..<200 {
             // Values of 0 to 40 pieces, so that `&`, `%` and `+` land at every lane of a chunk.
-            let values = (0..<5).map { _ in (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "a" }.joined() }
+            let values = (0..<5).map { _ in
+                (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "a" }.joined()
+            }
             let input = values.enumerated().map { "k\($0.offset)=\($0.element)" }.joined(separator: "&")
             let decoded = try decoder.decode([String: String].self, from: input)
             for (index, value) in values.enumerated() {
@@ -188,7 +190,10 @@ struct FormParserTests {
     func inputTypes() throws {
         let decoder = URLEncodedFormDecoder()
         let text = "a=%C3%BC&b[]=1"
-        struct Form: Decodable, Equatable { let a: String; let b: [Int] }
+        struct Form: Decodable, Equatable {
+            let a: String
+            let b: [Int]
+        }
         let expected = Form(a: "ü", b: [1])
         #expect(try decoder.decode(Form.self, from: text) == expected)
         #expect(try decoder.decode(Form.self, from: Data(text.utf8)) == expected)

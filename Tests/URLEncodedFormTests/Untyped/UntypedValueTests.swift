@@ -32,9 +32,11 @@ struct UntypedValueTests {
         }
     }
 
-    @Test("values serialize through the encoder and parse back", arguments: [
-        "a=1", "user%5Bname%5D=Ada&user%5Btags%5D%5B%5D=x", "b=%26&a=%3D", "list%5B%5D=1&list%5B%5D=2",
-    ])
+    @Test(
+        "values serialize through the encoder and parse back",
+        arguments: [
+            "a=1", "user%5Bname%5D=Ada&user%5Btags%5D%5B%5D=x", "b=%26&a=%3D", "list%5B%5D=1&list%5B%5D=2",
+        ])
     func roundTrip(text: String) throws {
         let value = try URLEncodedFormValue(parsing: text)
         let unsorted = URLEncodedFormEncoder(alphabetizeKeyValuePairs: false)
@@ -54,7 +56,10 @@ struct UntypedValueTests {
 
     @Test("a typed model can hold free-form fields")
     func freeForm() throws {
-        struct Event: Decodable { var name: String; var extra: URLEncodedFormValue }
+        struct Event: Decodable {
+            var name: String
+            var extra: URLEncodedFormValue
+        }
         let event = try URLEncodedFormDecoder().decode(Event.self, from: "name=launch&extra[utm][source]=mail&extra[ref]=x")
         #expect(event.extra == ["utm": ["source": "mail"], "ref": "x"])
     }
@@ -141,17 +146,26 @@ struct UntypedValueTests {
 
     @Test("query items carry unescaped key paths and values in the encoder's order")
     func queryItems() throws {
-        struct Search: Encodable { var q = "a&b=c+d %"; var tags = ["x", "y"]; var user = ["name": "Ada"] }
+        struct Search: Encodable {
+            var q = "a&b=c+d %"
+            var tags = ["x", "y"]
+            var user = ["name": "Ada"]
+        }
         let items = try URLEncodedFormEncoder().encodeQueryItems(Search())
-        #expect(items == [
-            URLQueryItem(name: "q", value: "a&b=c+d %"),
-            URLQueryItem(name: "tags[]", value: "x"),
-            URLQueryItem(name: "tags[]", value: "y"),
-            URLQueryItem(name: "user[name]", value: "Ada"),
-        ])
+        #expect(
+            items == [
+                URLQueryItem(name: "q", value: "a&b=c+d %"),
+                URLQueryItem(name: "tags[]", value: "x"),
+                URLQueryItem(name: "tags[]", value: "y"),
+                URLQueryItem(name: "user[name]", value: "Ada"),
+            ])
         var components = try #require(URLComponents(string: "https://example.com/search"))
         components.queryItems = items
-        struct Decoded: Decodable, Equatable { var q: String; var tags: [String]; var user: [String: String] }
+        struct Decoded: Decodable, Equatable {
+            var q: String
+            var tags: [String]
+            var user: [String: String]
+        }
         let expected = Decoded(q: "a&b=c+d %", tags: ["x", "y"], user: ["name": "Ada"])
         // `URLComponents.queryItems` leaves `+` unescaped, so it reads back as a plus only with
         // `.plusLiteral`; as a space under the default, as a browser's `+` would.

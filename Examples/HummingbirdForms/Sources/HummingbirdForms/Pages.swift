@@ -8,30 +8,30 @@ enum Pages {
             return " <span class=\"error\" id=\"\(id)\">\(escaped(message))</span>"
         }
         return """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Sign up</title></head>
-        <body>
-        <h1>Sign up</h1>\(errors.isEmpty ? "" : "\n<p id=\"error-count\">\(errors.count) field\(errors.count == 1 ? "" : "s") to fix</p>")
-        <form method="post" action="/signup" accept-charset="utf-8">
-          <p><label>Name <input id="name" name="name"></label>\(error("name"))</p>
-          <p><label>Email <input id="email" name="email" type="email"></label>\(error("email"))</p>
-          <p><label>Age <input id="age" name="age"></label>\(error("age"))</p>
-          <p><label>Guests <input id="guests" name="guests"></label>\(error("guests"))</p>
-          <p><label>Bio <textarea id="bio" name="bio"></textarea></label></p>
-          <p><label><input id="newsletter" type="checkbox" name="newsletter"> Newsletter</label></p>
-          <p>Contact by
-            <label><input id="contact-email" type="checkbox" name="contact[]" value="email"> email</label>
-            <label><input id="contact-phone" type="checkbox" name="contact[]" value="phone"> phone</label></p>
-          <p><label>Tags <select id="tags" name="tags[]" multiple>
-            <option>swift</option><option>forms</option><option>server</option><option>ünïcödé</option>
-          </select></label></p>
-          <p><label>Street <input id="street" name="address[street]"></label></p>
-          <p><label>City <input id="city" name="address[city]"></label>\(error("address[city]"))</p>
-          <p><label>Postcode <input id="zip" name="address[zip]"></label>\(error("address[zip]"))</p>
-          <p><button id="submit" type="submit">Sign up</button></p>
-        </form>
-        </body></html>
-        """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Sign up</title></head>
+            <body>
+            <h1>Sign up</h1>\(errors.isEmpty ? "" : "\n<p id=\"error-count\">\(errors.count) field\(errors.count == 1 ? "" : "s") to fix</p>")
+            <form method="post" action="/signup" accept-charset="utf-8">
+              <p><label>Name <input id="name" name="name"></label>\(error("name"))</p>
+              <p><label>Email <input id="email" name="email" type="email"></label>\(error("email"))</p>
+              <p><label>Age <input id="age" name="age"></label>\(error("age"))</p>
+              <p><label>Guests <input id="guests" name="guests"></label>\(error("guests"))</p>
+              <p><label>Bio <textarea id="bio" name="bio"></textarea></label></p>
+              <p><label><input id="newsletter" type="checkbox" name="newsletter"> Newsletter</label></p>
+              <p>Contact by
+                <label><input id="contact-email" type="checkbox" name="contact[]" value="email"> email</label>
+                <label><input id="contact-phone" type="checkbox" name="contact[]" value="phone"> phone</label></p>
+              <p><label>Tags <select id="tags" name="tags[]" multiple>
+                <option>swift</option><option>forms</option><option>server</option><option>ünïcödé</option>
+              </select></label></p>
+              <p><label>Street <input id="street" name="address[street]"></label></p>
+              <p><label>City <input id="city" name="address[city]"></label>\(error("address[city]"))</p>
+              <p><label>Postcode <input id="zip" name="address[zip]"></label>\(error("address[zip]"))</p>
+              <p><button id="submit" type="submit">Sign up</button></p>
+            </form>
+            </body></html>
+            """
     }
 
     static func result(_ signup: Signup) -> String {
