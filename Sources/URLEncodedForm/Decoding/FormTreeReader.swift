@@ -11,7 +11,7 @@ final class FormTreeReader {
     // call back into user code, so the runtime exclusivity checks would only cost time.
     @exclusivity(unchecked) var tree: FormTree
     /// Reused buffer for values that hold escapes.
-    @exclusivity(unchecked) var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// For converted key strategies: per object, each member's converted name → member.
     var convertedMembers: [Int: [String: Int]] = [:]
     /// For snake and kebab case: coding key → the name the encoder writes for it.
@@ -27,7 +27,7 @@ final class FormTreeReader {
     let maximumArrayLength: Int
     let keyPathStyle: KeyPathStyle
     let userInfo: [CodingUserInfoKey: any Sendable]
-    let duplicates: URLEncodedFormDecoder.DuplicateDecoding
+    private let duplicates: URLEncodedFormDecoder.DuplicateDecoding
     /// Whether failed fields are recorded and given stand-ins (``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``).
     let collectsFieldErrors: Bool
     /// The fields that failed, when they are collected.
