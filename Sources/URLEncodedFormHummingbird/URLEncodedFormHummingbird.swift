@@ -50,6 +50,8 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
     }
 
     /// `application/x-www-form-urlencoded`, with any parameters (`; charset=utf-8`), in any case.
+    /// Not Hummingbird's `MediaType.isType`: it compares the subtype case-sensitively, and media
+    /// types are case-insensitive (RFC 9110, 8.3.1).
     static func isForm(_ contentType: String) -> Bool {
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
         return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/x-www-form-urlencoded"

@@ -59,6 +59,12 @@ struct HummingbirdAdapterTests {
         "bad requests are answered with the right status and the decoder's message",
         arguments: [
             ("application/json", "{}", 415, "Expected a body of type application/x-www-form-urlencoded"),
+            ("application/x-www-form-urlencodedx", "name=Ada", 415, "Expected a body of type application/x-www-form-urlencoded"),
+            // Media types are case-insensitive (RFC 9110, 8.3.1), and spaces around `;` are allowed.
+            (
+                "Application/X-WWW-Form-URLEncoded ; charset=UTF-8", "name=Ada&age=old&address[city]=X&address[zip]=1", 422,
+                "1 field could not be decoded"
+            ),
             ("application/x-www-form-urlencoded", "name=Ada&age=old&address[zip]=x", 422, "3 fields could not be decoded"),
             ("application/x-www-form-urlencoded", "name=Ada&age=1&address[city=x", 400, "is malformed"),
             // Hummingbird's own `collect(upTo:)` refuses the body, without a message.
