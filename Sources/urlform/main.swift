@@ -37,6 +37,7 @@ struct EncodableJSON: Encodable {
 func json(from value: URLEncodedFormValue, sorted: Bool) -> JSON {
     switch value {
     case .string(let text): return .string(text)
+    case .null: return .null
     case .array(let elements): return .array(elements.map { json(from: $0, sorted: sorted) })
     case .object(let members):
         let converted = members.map { ($0.key, json(from: $0.value, sorted: sorted)) }

@@ -31,6 +31,9 @@
 ///   only when a decoder reads it.
 /// - A name cannot hold both members and list elements: `a[b]=1&a[]=x` is refused by the parser
 ///   with an error naming `a[]`, rather than guessing which one the form meant.
+/// - An array element can have a name too: an index in brackets, as jQuery writes an element that
+///   is an object (`a[]=1&a[1][b]=2` is `["1", {b: "2"}]`). The element keeps the index as its
+///   key, so that later pairs find it again; its place is still its position.
 struct FormTree {
     enum Kind: UInt8 {
         /// Nothing written yet: serializes to nothing, like an empty array or object.
@@ -78,9 +81,6 @@ struct FormTree {
     private(set) var nodes: [Node]
     /// Key and scalar bytes, raw (not escaped).
     var bytes: [UInt8]
-    /// Whether the parser read the form as ISO-8859-1: its names are already UTF-8 in `bytes`, and
-    /// its values are transcoded when read.
-    var valuesAreLatin1 = false
     private var memberIndex: [MemberSlot: Int] = [:]
 
     /// Index slots are keyed by a seeded SipHash of the member's key (`Hasher`), not by the FNV
@@ -106,6 +106,8 @@ struct FormTree {
 
     subscript(node: Int) -> Node { nodes[node] }
 
+    var nodeCount: Int { nodes.count }
+
     // MARK: Building
 
     /// Makes `node` hold `kind`; a node that held something else is emptied first, as writing a
@@ -118,10 +120,10 @@ struct FormTree {
     }
 
     private mutating func replaceContent(of node: Int, with kind: Kind) {
-        if nodes[node].kind == .object, nodes[node].childCount >= Self.indexedMemberCount {
+        if isIndexed(node) {
             var child = nodes[node].firstChild
             while child >= 0 {
-                memberIndex[slot(of: child, in: node)] = nil
+                if !nodes[child].key.isEmpty { memberIndex[slot(of: child, in: node)] = nil }
                 child = nodes[child].nextSibling
             }
         }
@@ -181,6 +183,43 @@ struct FormTree {
         return appendChild(to: array)
     }
 
+    /// The element of `array` named `bytes[key]`, an index in brackets; created at the end with
+    /// that name when absent.
+    ///
+    /// Named elements are always in the hash index: an array gets one only from a form that mixes
+    /// `[]` and `[i]`, and its unnamed elements are never looked up.
+    mutating func namedElement(of array: Int, keyAt key: Range<Int>) -> (element: Int, created: Bool) {
+        prepare(array, as: .array)
+        let (hash, existing) = bytes.withReader { bytes in
+            let key = bytes[key]
+            let hash = Self.hash(key)
+            return (hash, findMember(of: array, key: key, hash: hash))
+        }
+        if let existing {
+            return (existing, false)
+        }
+        let child = appendChild(to: array)
+        nodes[child].key = key
+        nodes[child].keyHash = hash
+        nodes[array].memberHashBits |= 1 << UInt64(hash & 63)
+        addToIndex(child, of: array)
+        return (child, true)
+    }
+
+    /// Makes the object `node`, whose members are all named by indices, an array of those members
+    /// in the order they came, for a `[]` or a repeated name after `a[0]` (jQuery's
+    /// `a[0][x]=1&a[]=2`). The members keep their names, so `a[0]` still finds its element.
+    mutating func convertIndexedObjectToArray(_ node: Int) {
+        if nodes[node].childCount < Self.indexedMemberCount {
+            var member = nodes[node].firstChild
+            while member >= 0 {
+                addToIndex(member, of: node)
+                member = nodes[member].nextSibling
+            }
+        }
+        nodes[node].kind = .array
+    }
+
     /// Makes `node` a scalar whose text is `bytes[start...]`, the bytes just appended.
     mutating func setScalar(_ node: Int, from start: Int) {
         setScalar(node, value: start..<bytes.count, flags: [])
@@ -201,20 +240,6 @@ struct FormTree {
         prepare(node, as: .array)
         let element = appendChild(to: node)
         setScalar(element, value: value, flags: flags)
-    }
-
-    /// A node that hangs off `parent` at `position` without being one of its children: an element
-    /// of a list the decoder derives from a scalar (`a=1,2,3`) or a member that is not there.
-    mutating func appendDetachedNode(parent: Int, position: Int) -> Int {
-        nodes.append(Node(parent: parent, position: position))
-        return nodes.count - 1
-    }
-
-    /// Gives the detached node `node` a key, for coding paths; appends the key's bytes.
-    mutating func setDetachedKey(_ node: Int, _ key: String) {
-        let start = bytes.count
-        bytes.append(contentsOf: key.utf8)
-        nodes[node].key = start..<bytes.count
     }
 
     private mutating func appendChild(to parent: Int) -> Int {
@@ -240,14 +265,27 @@ struct FormTree {
         return child
     }
 
-    /// The member of `object` whose key is `key`, without adding anything.
+    /// The member of `object` whose key is `key`, or the element of an array so named, without
+    /// adding anything.
     func member(of object: Int, named key: ByteReader) -> Int? {
-        guard nodes[object].kind == .object else { return nil }
-        return findMember(of: object, key: key, hash: Self.hash(key))
+        switch nodes[object].kind {
+        case .object, .array: findMember(of: object, key: key, hash: Self.hash(key))
+        case .scalar, .unset: nil
+        }
+    }
+
+    /// Whether the members (or named elements) of `node` are in the hash index.
+    private func isIndexed(_ node: Int) -> Bool {
+        switch nodes[node].kind {
+        case .object: nodes[node].childCount >= Self.indexedMemberCount
+        case .array: nodes[node].memberHashBits != 0
+        case .scalar, .unset: false
+        }
     }
 
     private func findMember(of object: Int, key: ByteReader, hash: UInt32) -> Int? {
-        if nodes[object].childCount >= Self.indexedMemberCount {
+        guard nodes[object].memberHashBits & (1 << UInt64(hash & 63)) != 0 else { return nil }
+        if isIndexed(object) {
             var candidate = memberIndex[MemberSlot(object: object, keyHash: Self.indexHash(key))] ?? -1
             while candidate >= 0 {
                 if keyEquals(candidate, key) { return candidate }
@@ -255,7 +293,6 @@ struct FormTree {
             }
             return nil
         }
-        guard nodes[object].memberHashBits & (1 << UInt64(hash & 63)) != 0 else { return nil }
         var candidate = nodes[object].firstChild
         while candidate >= 0 {
             if nodes[candidate].keyHash == hash, keyEquals(candidate, key) { return candidate }
@@ -310,14 +347,20 @@ struct FormTree {
 
     /// The coding path from the root to `node`, rebuilt only when someone asks for it.
     func codingPath(of node: Int) -> [any CodingKey] {
+        Self.codingPath(of: node, nodes: { nodes[$0] }, key: keyString(of:))
+    }
+
+    /// The coding path of `node` among `nodes`: a member's key, an element's position, or the name
+    /// an element was given in brackets, as the form spells it.
+    static func codingPath(of node: Int, nodes: (Int) -> Node, key: (Int) -> String) -> [any CodingKey] {
         var path: [any CodingKey] = []
         var current = node
         while current > Self.root {
-            let parent = nodes[current].parent
-            if nodes[parent].kind == .object || !nodes[current].key.isEmpty {
-                path.append(FormCodingKey(keyString(of: current)))
+            let parent = nodes(current).parent
+            if !nodes(current).key.isEmpty || nodes(parent).kind == .object {
+                path.append(FormCodingKey(key(current)))
             } else {
-                path.append(FormCodingKey(index: nodes[current].position))
+                path.append(FormCodingKey(index: nodes(current).position))
             }
             current = parent
         }

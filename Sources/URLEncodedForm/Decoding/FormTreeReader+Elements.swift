@@ -1,84 +1,98 @@
-import Foundation
-
-/// The elements of a node read as an array: repeated keys, indexed members, or pieces of a
-/// separated value.
+/// The elements of a node read as an array: repeated keys, `[]`, indexed members, or one value.
+/// Values are split at separators later, by the container, once it knows the element type.
 extension FormTreeReader {
     /// The element nodes of `node` read as an array, in order.
     func elements(of node: Int) throws -> [Int] {
-        var elements: [Int] = []
-        switch tree[node].kind {
+        switch self[node].kind {
         case .unset:
-            break
+            return []
         case .scalar:
-            if arraySeparator != nil {
-                appendSplitElements(of: node, parent: node, into: &elements)
-            } else {
-                // One value is an array of one: `tags=a` is `["a"]`.
-                let element = tree.appendDetachedNode(parent: node, position: 0)
-                tree.setScalar(element, value: tree[node].value, flags: tree[node].flags)
-                elements.append(element)
-            }
+            // One value is an array of one: `tags=a` is `["a"]`, at `tags[0]`.
+            return [deriveElement(of: node, at: 0, value: self[node].value, flags: self[node].flags)]
         case .array:
-            elements.reserveCapacity(tree[node].childCount)
-            var child = tree[node].firstChild
+            var elements: [Int] = []
+            elements.reserveCapacity(self[node].childCount)
+            var child = self[node].firstChild
             while child >= 0 {
-                if arraySeparator != nil, tree[child].kind == .scalar {
-                    appendSplitElements(of: child, parent: node, into: &elements)
-                } else {
-                    elements.append(child)
-                }
-                child = tree[child].nextSibling
+                elements.append(child)
+                child = self[child].nextSibling
             }
+            return elements
         case .object:
-            elements = try indexedElements(of: node)
+            return try indexedElements(of: node)
         }
-        return elements
     }
 
-    /// `a[1]=y&a[0]=x`: members named by indices, in index order. Indices may come in any order,
-    /// but must run from 0 without a gap or a repeat.
+    /// `a[1]=y&a[0]=x`: members named by indices, in index order. Indices may come in any order;
+    /// what a missing index means is ``URLEncodedFormDecoder/indexGaps``.
     ///
-    /// Each member goes straight to its slot, so no sort is needed: with `count` members and no
-    /// gap or repeat, the indices are exactly `0..<count`.
+    /// Each member goes straight to its slot, so no sort is needed when the indices are exactly
+    /// `0..<count`, as they are unless the form has a gap.
     private func indexedElements(of node: Int) throws -> [Int] {
-        let count = tree[node].childCount
+        let count = self[node].childCount
         var elements = [Int](repeating: -1, count: count)
-        var smallestRepeat = Int.max
-        var member = tree[node].firstChild
+        /// Members whose index is a repeat or past the count: only a form with a gap has them.
+        var displaced: [(index: Int, member: Int)] = []
+        var member = self[node].firstChild
         while member >= 0 {
-            let key = tree[member].key
-            let index = tree.bytes.withReader { Self.arrayIndex($0[key], below: maximumArrayLength) }
-            switch index {
-            case .index(let index):
-                if index < count {
-                    if elements[index] >= 0 {
-                        smallestRepeat = min(smallestRepeat, index)
-                    } else {
-                        elements[index] = member
-                    }
-                }
-            case .tooLarge:
-                throw URLEncodedFormDecodingError.arrayTooLong(
-                    key: URLEncodedFormDecodingError.shortened(keyPath(of: member)), limit: maximumArrayLength)
-            case .notAnIndex:
-                throw DecodingError.typeMismatch(
-                    [Any].self,
-                    context(
-                        node,
-                        "Expected an array at \(describe(node)), but it has the member \"\(quoted(tree.keyString(of: member)))\", which is not an index."
-                    )
-                )
+            let index = try arrayIndex(of: member, in: node)
+            if index < count, elements[index] < 0 {
+                elements[index] = member
+            } else {
+                displaced.append((index, member))
             }
-            member = tree[member].nextSibling
+            member = self[member].nextSibling
         }
-        // In index order, the first index out of place is either a repeat below the first gap or
-        // the gap itself.
-        if let gap = elements.firstIndex(of: -1) {
-            let problem = smallestRepeat < gap ? "index \(smallestRepeat) twice" : "no element at index \(gap)"
+        guard !displaced.isEmpty else { return elements }
+        var indexed = displaced
+        for (index, member) in elements.enumerated() where member >= 0 { indexed.append((index, member)) }
+        // Stable, so that two spellings of one index (`0` and `00`) keep the form's order.
+        indexed = indexed.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+        let repeated = zip(indexed, indexed.dropFirst()).first { $0.index == $1.index }?.0.index
+        switch indexGaps {
+        case .compact:
+            return indexed.map(\.member)
+        case .error:
+            let gap = elements.firstIndex(of: -1) ?? count
+            let problem = (repeated ?? .max) < gap ? "index \(repeated ?? 0) twice" : "no element at index \(gap)"
             throw DecodingError.dataCorrupted(
-                context(node, "The array at \(describe(node)) has \(problem); indices must run from 0 without gaps."))
+                context(node, "The array at \(describe(node)) has \(problem); indices must run from 0 without gaps (indexGaps: .error)."))
+        case .keepPositions:
+            if let repeated {
+                throw DecodingError.dataCorrupted(context(node, "The array at \(describe(node)) has index \(repeated) twice."))
+            }
+            let length = (indexed.last?.index ?? -1) + 1
+            guard length <= inputLength else {
+                throw URLEncodedFormDecodingError.arrayTooLong(key: URLEncodedFormDecodingError.shortened(keyPath(of: node)), limit: inputLength)
+            }
+            var positions: [Int] = []
+            positions.reserveCapacity(length)
+            for (index, member) in indexed {
+                while positions.count < index { positions.append(absentMember(of: node, key: "\(positions.count)")) }
+                positions.append(member)
+            }
+            return positions
         }
-        return elements
+    }
+
+    /// The index a member's name gives, below the array length limit.
+    private func arrayIndex(of member: Int, in node: Int) throws -> Int {
+        let key = self[member].key
+        switch tree.bytes.withReader({ Self.arrayIndex($0[key], below: maximumArrayLength) }) {
+        case .index(let index):
+            return index
+        case .tooLarge:
+            throw URLEncodedFormDecodingError.arrayTooLong(
+                key: URLEncodedFormDecodingError.shortened(keyPath(of: member)), limit: maximumArrayLength)
+        case .notAnIndex:
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                context(
+                    node,
+                    "Expected an array at \(describe(node)), but it has the member \"\(quoted(keyString(of: member)))\", which is not an index."
+                )
+            )
+        }
     }
 
     private enum ArrayIndex {
@@ -101,31 +115,5 @@ extension FormTreeReader {
             }
         }
         return tooLarge ? .tooLarge : .index(value)
-    }
-
-    /// `.separator`: each piece of the value becomes an element of its own.
-    private func appendSplitElements(of scalar: Int, parent: Int, into elements: inout [Int]) {
-        guard let separator = arraySeparator, !separator.isEmpty else { return }
-        let decoded = withValue(of: scalar) { Array($0) }
-        guard !decoded.isEmpty else { return }
-        var start = 0
-        var index = 0
-        func appendPiece(_ range: Range<Int>) {
-            let node = tree.appendDetachedNode(parent: parent, position: elements.count)
-            let valueStart = tree.bytes.count
-            tree.bytes.append(contentsOf: decoded[range])
-            tree.setScalar(node, value: valueStart..<tree.bytes.count, flags: [])
-            elements.append(node)
-        }
-        while index <= decoded.count - separator.count {
-            if decoded[index..<(index + separator.count)].elementsEqual(separator) {
-                appendPiece(start..<index)
-                index += separator.count
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        appendPiece(start..<decoded.count)
     }
 }

@@ -6,7 +6,7 @@ extension FormTreeReader {
     /// Records `error` for the value at `node`, the top level included.
     func recordFieldError(_ error: any Error, at node: Int) {
         let field = node == FormTree.root ? "" : keyPath(of: node)
-        fieldErrors.append(.init(field: field, codingPath: Self.codingPath(of: error) ?? tree.codingPath(of: node), error: error))
+        fieldErrors.append(.init(field: field, codingPath: Self.codingPath(of: error) ?? codingPath(of: node), error: error))
     }
 
     /// After reading the member `key` of `object` failed with `error`: records it, and returns a
@@ -14,7 +14,7 @@ extension FormTreeReader {
     func standIn<T>(after error: any Error, _ type: T.Type, member key: String, of object: Int) throws -> T {
         if error is FieldErrorsRecorded { throw error }
         let field = keyPath(of: object, appending: lookedUpName(for: key))
-        let path = Self.codingPath(of: error) ?? tree.codingPath(of: object) + [FormCodingKey(key)]
+        let path = Self.codingPath(of: error) ?? codingPath(of: object) + [FormCodingKey(key)]
         return try standIn(after: error, type, field: field, codingPath: path)
     }
 
@@ -22,7 +22,7 @@ extension FormTreeReader {
     func standIn<T>(after error: any Error, _ type: T.Type, element index: Int, of array: Int) throws -> T {
         if error is FieldErrorsRecorded { throw error }
         let field = keyPath(of: array, appending: String(index))
-        let path = Self.codingPath(of: error) ?? tree.codingPath(of: array) + [FormCodingKey(index: index)]
+        let path = Self.codingPath(of: error) ?? codingPath(of: array) + [FormCodingKey(index: index)]
         return try standIn(after: error, type, field: field, codingPath: path)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 extension FormTreeReader {
     /// The member of `object` that `key` names under `keyDecoding`.
     func member(of object: Int, for key: String) -> Int? {
-        guard tree[object].kind == .object else { return nil }
+        guard self[object].kind == .object else { return nil }
         switch keyDecoding {
         case .useDefaultKeys:
             return member(of: object, named: key)
@@ -20,12 +20,12 @@ extension FormTreeReader {
     /// The key strings of `object`'s members, converted by `keyDecoding`, in input order.
     func keys(of object: Int) -> [String] {
         var keys: [String] = []
-        guard tree[object].kind == .object else { return keys }
-        keys.reserveCapacity(tree[object].childCount)
-        var member = tree[object].firstChild
+        guard self[object].kind == .object else { return keys }
+        keys.reserveCapacity(self[object].childCount)
+        var member = self[object].firstChild
         while member >= 0 {
-            keys.append(convert(tree.keyString(of: member)))
-            member = tree[member].nextSibling
+            keys.append(convert(keyString(of: member)))
+            member = self[member].nextSibling
         }
         return keys
     }
@@ -53,11 +53,11 @@ extension FormTreeReader {
     private func convertedNames(of object: Int) -> [String: Int] {
         if let names = convertedMembers[object] { return names }
         var names: [String: Int] = [:]
-        var member = tree[object].firstChild
+        var member = self[object].firstChild
         while member >= 0 {
-            let name = convert(tree.keyString(of: member))
+            let name = convert(keyString(of: member))
             if names[name] == nil { names[name] = member }
-            member = tree[member].nextSibling
+            member = self[member].nextSibling
         }
         convertedMembers[object] = names
         return names
@@ -72,11 +72,4 @@ extension FormTreeReader {
         }
     }
 
-    /// A node for `key` of `object` that holds nothing, for a `superDecoder(forKey:)` or a nested
-    /// decoder whose key is missing, so that errors below it still carry the full path.
-    func absentMember(of object: Int, key: String) -> Int {
-        let node = tree.appendDetachedNode(parent: object, position: 0)
-        tree.setDetachedKey(node, key)
-        return node
-    }
 }

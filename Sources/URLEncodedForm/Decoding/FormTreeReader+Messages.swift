@@ -3,7 +3,7 @@ import Foundation
 /// The words of error messages: where a node is and what it holds, as the form spells it.
 extension FormTreeReader {
     func context(_ node: Int, _ description: String) -> DecodingError.Context {
-        DecodingError.Context(codingPath: tree.codingPath(of: node), debugDescription: description)
+        DecodingError.Context(codingPath: codingPath(of: node), debugDescription: description)
     }
 
     /// Where `node` is, for a message: its quoted key path, or `the top level`.
@@ -14,7 +14,7 @@ extension FormTreeReader {
     /// The key of `node` as the form would spell it, decoded: `user[tags][2]`, or `user.tags.2`
     /// with dots; followed by `name` when given.
     func keyPath(of node: Int, appending name: String? = nil) -> String {
-        var path = tree.codingPath(of: node).map(\.stringValue)
+        var path = codingPath(of: node).map(\.stringValue)
         if let name { path.append(name) }
         var text = path.first ?? ""
         for key in path.dropFirst() {
@@ -28,18 +28,18 @@ extension FormTreeReader {
 
     /// What `node` holds, for a message: `the value "old"`, `3 values`, `an object with members a, b`.
     func describeShape(of node: Int) -> String {
-        switch tree[node].kind {
+        switch self[node].kind {
         case .unset: return "nothing"
         case .scalar: return "the value \"\(quoted(string(of: node)))\""
-        case .array: return "a list of \(tree[node].childCount) values"
+        case .array: return "a list of \(self[node].childCount) values"
         case .object:
             var names: [String] = []
-            var member = tree[node].firstChild
+            var member = self[node].firstChild
             while member >= 0, names.count < 5 {
-                names.append(quoted(tree.keyString(of: member)))
-                member = tree[member].nextSibling
+                names.append(quoted(keyString(of: member)))
+                member = self[member].nextSibling
             }
-            let more = tree[node].childCount > names.count ? ", …" : ""
+            let more = self[node].childCount > names.count ? ", …" : ""
             return "an object with the members \(names.joined(separator: ", "))\(more)"
         }
     }

@@ -146,7 +146,8 @@ extension FormTreeReader {
 
     func decodeBool(at node: Int) throws -> Bool {
         let scalar = try scalar(node, as: Bool.self)
-        if tree[scalar].flags.contains(.bare), tree[scalar].value.isEmpty {
+        if self[scalar].flags.contains(.bare), self[scalar].value.isEmpty {
+            // A flag; under `bareKeys: .null`, `scalar(_:as:)` has refused it already.
             return true
         }
         let parsed: Bool?
@@ -221,8 +222,29 @@ extension FormTreeReader {
                     ))
             }
             return date
+        case .htmlInput(let timeZone):
+            let scalar = try scalar(node, as: Date.self)
+            guard let date = HTMLDateText.date(from: string(of: scalar), timeZone: timeZone) else {
+                throw DecodingError.dataCorrupted(
+                    context(
+                        scalar,
+                        "Expected a date as an HTML date or time input sends it (2026-11-23, 2026-11-23T14:30, 2026-11, 2026-W48 or 14:30) at \(describe(scalar)), but found \(describeShape(of: scalar))."
+                    ))
+            }
+            return date
         case .custom(let read):
-            return try read(try decodeString(at: node))
+            let text = try decodeString(at: node)
+            do {
+                return try read(text)
+            } catch let error as URLEncodedFormDecoder.UnreadableDate {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath(of: node),
+                        debugDescription:
+                            "Expected a date that the decoder's parse strategy reads at \(describe(node)), but found the value \"\(quoted(error.text))\".",
+                        underlyingError: error.underlying
+                    ))
+            }
         }
     }
 

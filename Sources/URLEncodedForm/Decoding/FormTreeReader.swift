@@ -7,10 +7,16 @@ import Foundation
 /// scalars (`+Scalars`), the words of error messages (`+Messages`) and field errors
 /// (`+FieldErrors`).
 final class FormTreeReader {
-    // One decode call owns the reader and runs on one thread, and no access to the tree spans a
-    // call back into user code, so the runtime exclusivity checks would only cost time.
-    @exclusivity(unchecked) var tree: FormTree
-    /// Reused buffer for values that hold escapes.
+    /// The tree as the parser built it; the reader never changes it.
+    let tree: FormTree
+    /// Nodes the reader derives while reading, numbered after the tree's: the one element of a
+    /// value read as an array (`tags=a`), the pieces of a separated value, the holes of an array
+    /// that keeps its positions, and a member that is not there (for coding paths). Their values
+    /// are ranges of the tree's bytes; their keys are in `derivedKeys`.
+    private var derivedNodes: [FormTree.Node] = []
+    private var derivedKeys: [UInt8] = []
+    /// Reused buffer for values that hold escapes or are in a legacy charset. Only `withValue`
+    /// writes it, and it lends it only to the scalar readers, never to user code.
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// For converted key strategies: per object, each member's converted name → member.
     var convertedMembers: [Int: [String: Int]] = [:]
@@ -18,7 +24,9 @@ final class FormTreeReader {
     var encodedNames: [String: String] = [:]
 
     // The options are copied out once, as in the encoder.
-    let arraySeparator: [UInt8]?
+    /// The UTF-8 bytes of each separator of ``URLEncodedFormDecoder/ArrayDecoding-swift.enum/separators(_:)``;
+    /// empty when values are not split.
+    let separators: [[UInt8]]
     let boolDecoding: URLEncodedFormDecoder.BoolDecoding
     let dataDecoding: URLEncodedFormDecoder.DataDecoding
     let dateDecoding: URLEncodedFormDecoder.DateDecoding
@@ -27,6 +35,14 @@ final class FormTreeReader {
     let maximumArrayLength: Int
     let keyPathStyle: KeyPathStyle
     let userInfo: [CodingUserInfoKey: any Sendable]
+    let indexGaps: URLEncodedFormDecoder.IndexGaps
+    let missingBoolIsFalse: Bool
+    let bareKeysAreNull: Bool
+    /// The charset of this form's bytes: the decoder's, or the one its sentinel named.
+    let charset: URLEncodedFormDecoder.Charset
+    private let interpretsNumericEntities: Bool
+    /// The input's length: an array that keeps its positions is never longer.
+    let inputLength: Int
     private let duplicates: URLEncodedFormDecoder.DuplicateDecoding
     /// Whether failed fields are recorded and given stand-ins (``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``).
     let collectsFieldErrors: Bool
@@ -36,11 +52,14 @@ final class FormTreeReader {
     /// How a key path is spelled in messages: `a[b][0]`, or `a.b.0` when the form uses dots.
     enum KeyPathStyle { case brackets, dots }
 
-    init(tree: FormTree, options: URLEncodedFormDecoder) {
-        self.tree = tree
+    init(_ form: FormParser.ParsedForm, options: URLEncodedFormDecoder) {
+        tree = form.tree
+        charset = form.charset
+        inputLength = form.inputLength
         switch options.arrayDecoding {
-        case .automatic: arraySeparator = nil
-        case .separator(let separator): arraySeparator = Array(String(separator).utf8)
+        case .automatic: separators = []
+        case .separator(let separator): separators = [Array(String(separator).utf8)]
+        case .separators(let characters): separators = characters.map { Array(String($0).utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         }
         boolDecoding = options.boolDecoding
         dataDecoding = options.dataDecoding
@@ -50,36 +69,102 @@ final class FormTreeReader {
         maximumArrayLength = options.limits.maximumArrayLength
         keyPathStyle = options.keyPathDecoding.acceptsDots ? .dots : .brackets
         userInfo = options.userInfo
+        indexGaps = options.indexGaps
+        missingBoolIsFalse = options.missingBool == .false
+        bareKeysAreNull = options.bareKeys == .null
+        interpretsNumericEntities = options.interpretsNumericEntities && form.charset != .utf8
         duplicates = options.duplicates
         collectsFieldErrors = options.errorReporting == .everyField
+    }
+
+    // MARK: Nodes
+
+    /// The node `node`, of the tree or derived.
+    subscript(node: Int) -> FormTree.Node {
+        node < tree.nodeCount ? tree[node] : derivedNodes[node &- tree.nodeCount]
+    }
+
+    /// A derived scalar at `position` of `parent`, whose text is `bytes[value]` of the tree.
+    func deriveElement(of parent: Int, at position: Int, value: Range<Int>, flags: FormTree.ValueFlags) -> Int {
+        var node = FormTree.Node(parent: parent, position: position)
+        node.kind = .scalar
+        node.value = value
+        node.flags = flags
+        derivedNodes.append(node)
+        return tree.nodeCount &+ derivedNodes.count &- 1
+    }
+
+    /// Points the derived scalar `node` at another piece, for a container that hands out one
+    /// piece at a time.
+    func reuseElement(_ node: Int, at position: Int, value: Range<Int>, flags: FormTree.ValueFlags) {
+        derivedNodes[node &- tree.nodeCount].position = position
+        derivedNodes[node &- tree.nodeCount].value = value
+        derivedNodes[node &- tree.nodeCount].flags = flags
+    }
+
+    /// A derived node at `position` of `parent` that holds nothing: a hole in an array.
+    func deriveHole(of parent: Int, at position: Int) -> Int {
+        derivedNodes.append(FormTree.Node(parent: parent, position: position))
+        return tree.nodeCount &+ derivedNodes.count &- 1
+    }
+
+    /// A derived node for the member `key` of `object` that the form does not have, so that
+    /// errors below it still carry the full path.
+    func absentMember(of object: Int, key: String) -> Int {
+        var node = FormTree.Node(parent: object, position: 0)
+        let start = derivedKeys.count
+        derivedKeys.append(contentsOf: key.utf8)
+        node.key = start..<derivedKeys.count
+        derivedNodes.append(node)
+        return tree.nodeCount &+ derivedNodes.count &- 1
+    }
+
+    func keyString(of node: Int) -> String {
+        let key = self[node].key
+        return node < tree.nodeCount ? tree.keyString(of: node) : String(decoding: derivedKeys[key], as: UTF8.self)
+    }
+
+    func codingPath(of node: Int) -> [any CodingKey] {
+        FormTree.codingPath(of: node, nodes: { self[$0] }, key: keyString(of:))
     }
 
     // MARK: Shapes
 
     /// Whether `node` reads as `nil`: nothing, or an empty value after `=`. A bare name is a flag,
-    /// not `nil`.
+    /// not `nil`, unless bare keys are read as `nil`.
     func isNil(_ node: Int) -> Bool {
-        switch tree[node].kind {
+        switch self[node].kind {
         case .unset: true
-        case .scalar: tree[node].value.isEmpty && !tree[node].flags.contains(.bare)
+        case .scalar: self[node].value.isEmpty && (!self[node].flags.contains(.bare) || bareKeysAreNull)
         case .array, .object: false
         }
+    }
+
+    /// Whether `node` is a bare name that reads as `nil` (``URLEncodedFormDecoder/BareKeys-swift.enum/null``).
+    func isNullBareKey(_ node: Int) -> Bool {
+        bareKeysAreNull && self[node].kind == .scalar && self[node].flags.contains(.bare)
     }
 
     /// The scalar node `node` holds: itself, or the last of a repeated key's values (`a=1&a=2`
     /// reads as `2` where one value is expected, as a later field of a form replaces an earlier one).
     func scalar<T>(_ node: Int, as type: T.Type) throws -> Int {
-        switch tree[node].kind {
+        switch self[node].kind {
         case .scalar:
+            guard !isNullBareKey(node) else {
+                throw DecodingError.valueNotFound(
+                    type,
+                    context(node, "Expected \(type) at \(describe(node)), but the form has only the bare name, which reads as nil (bareKeys: .null).")
+                )
+            }
             return node
-        case .array where tree[node].lastChild >= 0 && tree[tree[node].lastChild].kind == .scalar:
+        case .array where self[node].lastChild >= 0 && self[self[node].lastChild].kind == .scalar:
             // A repeated key (`a=1&a=2`), read where one value is expected.
             switch duplicates {
             case .last:
-                return tree[node].lastChild
+                return self[node].lastChild
             case .first:
-                let first = tree[node].firstChild
-                guard tree[first].kind == .scalar else {
+                let first = self[node].firstChild
+                guard self[first].kind == .scalar else {
                     throw DecodingError.typeMismatch(
                         type, context(node, "Expected \(type) at \(describe(node)), but found \(describeShape(of: node))."))
                 }
@@ -88,7 +173,7 @@ final class FormTreeReader {
                 throw DecodingError.dataCorrupted(
                     context(
                         node,
-                        "The key \(describe(node)) appears \(tree[node].childCount) times, but \(type) holds one value, and the decoder refuses repeated keys (duplicates: .error)."
+                        "The key \(describe(node)) appears \(self[node].childCount) times, but \(type) holds one value, and the decoder refuses repeated keys (duplicates: .error)."
                     ))
             }
         case .unset:
@@ -102,7 +187,7 @@ final class FormTreeReader {
 
     /// Checks that `node` can be read as an object: one with members, or nothing at all.
     func requireObject(_ node: Int) throws {
-        switch tree[node].kind {
+        switch self[node].kind {
         case .object, .unset: return
         case .scalar, .array:
             throw DecodingError.typeMismatch(
@@ -114,14 +199,15 @@ final class FormTreeReader {
 
     // MARK: Values
 
-    /// Calls `body` with the percent-decoded bytes of the scalar `node`.
+    /// Calls `body` with the text of the scalar `node` as UTF-8: percent-decoded, and converted
+    /// once from the form's charset.
     func withValue<Result>(of node: Int, _ body: (ByteReader) throws -> Result) rethrows -> Result {
-        let range = tree[node].value
-        let escaped = tree[node].flags.contains(.escaped)
-        guard escaped || tree.valuesAreLatin1 else {
+        let range = self[node].value
+        let escaped = self[node].flags.contains(.escaped)
+        guard escaped || charset != .utf8 else {
             return try tree.bytes.withReader { try body($0[range]) }
         }
-        // Escaped, or ISO-8859-1 text to be rewritten as UTF-8: either way, into the scratch.
+        // Escaped, or legacy text to be rewritten as UTF-8: either way, into the scratch.
         scratch.removeAll(keepingCapacity: true)
         tree.bytes.withReader { bytes in
             if escaped {
@@ -130,7 +216,10 @@ final class FormTreeReader {
                 scratch.append(contentsOf: bytes[range])
             }
         }
-        if tree.valuesAreLatin1 { FormParser.transcodeLatin1(&scratch, from: 0) }
+        if charset != .utf8 {
+            LegacyCharsets.transcode(&scratch, from: 0, charset: charset)
+            if interpretsNumericEntities { LegacyCharsets.interpretNumericEntities(&scratch) }
+        }
         return try scratch.withReader(body)
     }
 

@@ -3,7 +3,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     let reader: FormTreeReader
     let object: Int
 
-    var codingPath: [any CodingKey] { reader.tree.codingPath(of: object) }
+    var codingPath: [any CodingKey] { reader.codingPath(of: object) }
 
     var allKeys: [Key] { reader.keys(of: object).compactMap { Key(stringValue: $0) } }
 
@@ -31,7 +31,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return reader.isNil(member)
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(key) { try reader.decodeBool(at: member(key)) } }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try leaf(key) { try missingBool(key) ?? reader.decodeBool(at: member(key)) } }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try leaf(key) { try reader.decodeString(at: member(key)) } }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try leaf(key) { try reader.decodeFloat(type, at: member(key)) } }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try leaf(key) { try reader.decodeFloat(type, at: member(key)) } }
@@ -50,10 +50,17 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try leaf(key) {
             guard let member = reader.member(of: object, for: key.stringValue) else {
                 if let empty = emptyFormValue(type) { return empty }
+                if T.self == Bool.self, let bool = missingBool(key) { return reinterpret(bool, as: T.self) }
                 throw keyNotFound(key)
             }
             return try reader.decode(type, at: member)
         }
+    }
+
+    /// `false` for a `Bool` the form does not have, under ``URLEncodedFormDecoder/MissingBool-swift.enum/false``;
+    /// `nil` otherwise.
+    private func missingBool(_ key: Key) -> Bool? {
+        reader.missingBoolIsFalse && reader.member(of: object, for: key.stringValue) == nil ? false : nil
     }
 
     /// Reads the member `key` with `read`. When every failed field is reported, a failure is

@@ -3,7 +3,7 @@ struct FormSingleValueDecodingContainer: SingleValueDecodingContainer {
     let reader: FormTreeReader
     let node: Int
 
-    var codingPath: [any CodingKey] { reader.tree.codingPath(of: node) }
+    var codingPath: [any CodingKey] { reader.codingPath(of: node) }
 
     func decodeNil() -> Bool { reader.isNil(node) }
 

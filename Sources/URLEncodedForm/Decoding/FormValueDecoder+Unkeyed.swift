@@ -1,25 +1,72 @@
 /// Reads the elements of a node read as an array, in order.
+///
+/// With separators, a value is split as it is read: an element read as a scalar is the next piece
+/// of its value, and one read as an array (`[[Int]]`, a nested unkeyed container) is the whole
+/// value, which splits in its own container. The type decides because only it knows whether
+/// `m=1,2&m=3,4` is four numbers or two rows.
 struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let reader: FormTreeReader
     let array: Int
     private let elements: [Int]
+    /// The element of `elements` read next.
+    private var nextElement = 0
+    /// Where the next piece of that element starts in its value, once it is being split.
+    private var nextPiece: Int?
+    /// The derived node pieces are handed out as: a piece is read before the next one is made.
+    private var pieceNode = -1
     private(set) var currentIndex = 0
+    /// The number of elements, or `nil` when a value will be split into pieces whose number the
+    /// element type decides.
+    let count: Int?
 
     init(reader: FormTreeReader, array: Int) throws {
         self.reader = reader
         self.array = array
         elements = try reader.elements(of: array)
+        let splits = !reader.separators.isEmpty && elements.contains { reader[$0].kind == .scalar && reader.holdsSeparator($0) }
+        count = splits ? nil : elements.count
     }
 
-    var codingPath: [any CodingKey] { reader.tree.codingPath(of: array) }
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var codingPath: [any CodingKey] { reader.codingPath(of: array) }
+    var isAtEnd: Bool { nextElement >= elements.count }
+
+    /// Where reading the next element would leave the container.
+    private struct Step {
+        var node: Int
+        var nextElement: Int
+        var nextPiece: Int?
+    }
+
+    /// The next element, not yet consumed; `splitting` when it is read as a scalar.
+    private mutating func peek<T>(_ type: T.Type, splitting: Bool) throws -> Step {
+        guard nextElement < elements.count else { throw pastTheEnd(type) }
+        guard currentIndex < reader.maximumArrayLength else {
+            throw URLEncodedFormDecodingError.arrayTooLong(
+                key: URLEncodedFormDecodingError.shortened(reader.keyPath(of: array)), limit: reader.maximumArrayLength)
+        }
+        let element = elements[nextElement]
+        guard !reader.separators.isEmpty, splitting || nextPiece != nil, reader[element].kind == .scalar else {
+            return Step(node: element, nextElement: nextElement + 1, nextPiece: nil)
+        }
+        let piece = reader.piece(of: element, from: nextPiece ?? 0)
+        if pieceNode < 0 {
+            pieceNode = reader.deriveElement(of: array, at: currentIndex, value: piece.value, flags: piece.flags)
+        } else {
+            reader.reuseElement(pieceNode, at: currentIndex, value: piece.value, flags: piece.flags)
+        }
+        return Step(node: pieceNode, nextElement: piece.next == nil ? nextElement + 1 : nextElement, nextPiece: piece.next)
+    }
+
+    private mutating func consume(_ step: Step) -> Int {
+        nextElement = step.nextElement
+        nextPiece = step.nextPiece
+        currentIndex += 1
+        return step.node
+    }
 
     /// The next element, consumed.
-    private mutating func next<T>(_ type: T.Type) throws -> Int {
-        guard currentIndex < elements.count else { throw pastTheEnd(type) }
-        defer { currentIndex += 1 }
-        return elements[currentIndex]
+    private mutating func next<T>(_ type: T.Type, splitting: Bool = true) throws -> Int {
+        consume(try peek(type, splitting: splitting))
     }
 
     private func pastTheEnd<T>(_ type: T.Type) -> DecodingError {
@@ -28,18 +75,16 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             DecodingError.Context(
                 codingPath: codingPath + [FormCodingKey(index: currentIndex)],
                 debugDescription:
-                    "Expected \(type) at index \(currentIndex) of \(reader.describe(array)), but the array has only \(elements.count) elements."
+                    "Expected \(type) at index \(currentIndex) of \(reader.describe(array)), but the array has only \(currentIndex) elements."
             )
         )
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard currentIndex < elements.count else { throw pastTheEnd(Never?.self) }
-        if reader.isNil(elements[currentIndex]) {
-            currentIndex += 1
-            return true
-        }
-        return false
+        let step = try peek(Never?.self, splitting: true)
+        guard reader.isNil(step.node) else { return false }
+        _ = consume(step)
+        return true
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool { try element(type) { [reader] in try reader.decodeBool(at: $0) } }
@@ -56,13 +101,15 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try element(type) { [reader] in try reader.decodeInteger(type, at: $0) } }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try element(type) { [reader] in try reader.decodeInteger(type, at: $0) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(type) { [reader] in try reader.decodeInteger(type, at: $0) } }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try element(type) { [reader] in try reader.decode(type, at: $0) } }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try element(type, splitting: !(T.self is any FormSequenceDecodable.Type)) { [reader] in try reader.decode(type, at: $0) }
+    }
 
     /// Reads the next element with `read`. When every failed field is reported, a failure is
     /// recorded and the element gets a stand-in; reading past the end is never stood in for.
     @inline(__always)
-    private mutating func element<T>(_ type: T.Type, _ read: (Int) throws -> T) throws -> T {
-        let node = try next(type)
+    private mutating func element<T>(_ type: T.Type, splitting: Bool = true, _ read: (Int) throws -> T) throws -> T {
+        let node = try next(type, splitting: splitting)
         guard reader.collectsFieldErrors else { return try read(node) }
         do {
             return try read(node)
@@ -80,14 +127,14 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try FormValueDecoder(reader: reader, node: next(KeyedDecodingContainer<NestedKey>.self)).container(keyedBy: type)
+        try FormValueDecoder(reader: reader, node: next(KeyedDecodingContainer<NestedKey>.self, splitting: false)).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try FormUnkeyedDecodingContainer(reader: reader, array: next([Any].self))
+        try FormUnkeyedDecodingContainer(reader: reader, array: next([Any].self, splitting: false))
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        FormValueDecoder(reader: reader, node: try next((any Decoder).self))
+        FormValueDecoder(reader: reader, node: try next((any Decoder).self, splitting: false))
     }
 }

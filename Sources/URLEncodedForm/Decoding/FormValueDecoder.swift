@@ -7,7 +7,7 @@ struct FormValueDecoder: Decoder {
     let reader: FormTreeReader
     let node: Int
 
-    var codingPath: [any CodingKey] { reader.tree.codingPath(of: node) }
+    var codingPath: [any CodingKey] { reader.codingPath(of: node) }
 
     var userInfo: [CodingUserInfoKey: Any] { reader.userInfo }
 

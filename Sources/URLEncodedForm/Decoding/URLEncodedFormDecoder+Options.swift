@@ -1,25 +1,83 @@
 import Foundation
 
 extension URLEncodedFormDecoder {
-    /// Which keys make up an array.
+    /// Which keys make up an array, and whether one value holds several elements.
     ///
-    /// Every strategy accepts the three ways clients write arrays, so a server reads what any of
-    /// them sends:
+    /// Every strategy accepts the ways clients write arrays, so a server reads what any of them
+    /// sends:
     ///
     /// ```swift
     /// struct Query: Decodable { let tags: [String] }
     /// // tags[]=a&tags[]=b       brackets: Alamofire, Rails, PHP
-    /// // tags[0]=a&tags[1]=b     indices, in any order: jQuery, qs
+    /// // tags[0]=a&tags[1]=b     indices, in any order: qs, jQuery's arrays of objects
+    /// // tags[]=a&tags[1][x]=b   both, in order: jQuery's arrays that mix values and objects
     /// // tags=a&tags=b           repeated keys: HTML forms, Go, Python
     /// ```
     ///
     /// A member that is missing decodes as an empty array, because an empty array writes nothing.
-    public enum ArrayDecoding: Sendable {
+    public enum ArrayDecoding: Sendable, Hashable {
         /// Brackets, indices and repeated keys. The default.
         case automatic
-        /// Also splits each value at `separator`, for `tags=a,b,c`. An empty value is an empty
-        /// array; a value cannot contain the separator itself, escaped or not.
+        /// Also splits each value at `separator` where an array is read, for `tags=a,b,c`: the
+        /// same as ``separators(_:)`` with one character.
         case separator(Character)
+        /// Also splits each value at any of `separators` where an array is read, for
+        /// `tags=a,b|c`; Vapor's decoder splits at `,` and `|`.
+        ///
+        /// A value is split as it arrives, before its escapes are decoded, so an element holds a
+        /// separator only escaped: `pets=Zizek,Foo%2C` is `["Zizek", "Foo,"]`. Every element is
+        /// kept, empty ones too (`a=x,,y` is `["x", "", "y"]`, and `a=` is `[""]`), and each one
+        /// counts toward ``Limits-swift.struct/maximumArrayLength``.
+        ///
+        /// The type decides: a value read as one `String` keeps its separators (`name=Smith, J`),
+        /// and each value of a repeated key is an element of an array of arrays
+        /// (`m=1,2&m=3,4` is `[[1, 2], [3, 4]]` as `[[Int]]`, and `[1, 2, 3, 4]` as `[Int]`).
+        case separators(Set<Character>)
+    }
+
+    /// What an array written with indices (`items[0]`, `items[2]`) holds where an index is
+    /// missing.
+    ///
+    /// A browser sends `items[0][sku]=a&items[2][sku]=c` after the user removes the middle row of
+    /// a form whose rows are numbered: the indices name rows, not positions.
+    public enum IndexGaps: Sendable, Hashable {
+        /// Refused: a `DecodingError.dataCorrupted` naming the array and the first missing index.
+        /// The default, for a server that numbers rows itself and treats a gap as a broken form.
+        case error
+        /// The elements in index order, without the gaps: `items[0]`, `items[2]` is an array of
+        /// two. What qs reads by default, and what a form with removable rows needs. Errors still
+        /// name each element as the form does (`items[2][sku]`).
+        case compact
+        /// Each element at its index, and `nil` at each missing one: `items[0]`, `items[2]` is
+        /// `[a, nil, c]` as `[Item?]`, and an error at index 1 as `[Item]`. What qs's
+        /// `allowSparse` and go-playground/form keep.
+        ///
+        /// The array is as long as its largest index, so besides
+        /// ``Limits-swift.struct/maximumArrayLength`` it is bounded by the length of the input: an
+        /// index longer than the form itself is refused even with the limits lifted.
+        case keepPositions
+    }
+
+    /// What a `Bool` member that the form does not have reads as.
+    ///
+    /// An HTML checkbox that is not ticked sends nothing at all, so `agree=on` means `true` and
+    /// its absence `false`.
+    public enum MissingBool: Sendable, Hashable {
+        /// A `DecodingError.keyNotFound`, as for any other missing member. The default; declare
+        /// the member `Bool?` to read a missing one as `nil`.
+        case keyNotFound
+        /// `false`, as Vapor's decoder reads it. A `Bool?` still reads a missing member as `nil`.
+        case `false`
+    }
+
+    /// What a name without `=` (`?verbose`, `a&b=1`) means.
+    public enum BareKeys: Sendable, Hashable {
+        /// A flag: the empty text, and `true` where a `Bool` is read; never `nil`. The default.
+        case flag
+        /// `nil`, as qs reads it with `strictNullHandling`: `a` is `nil` and `a=` is `""`. A
+        /// non-optional member that is a bare name is a `DecodingError.valueNotFound`, and
+        /// ``URLEncodedFormValue`` holds ``URLEncodedFormValue/null``.
+        case null
     }
 
     /// Which texts are `Bool` values.
@@ -64,9 +122,47 @@ extension URLEncodedFormDecoder {
         case iso8601
         /// The date a `DateFormatter` reads. The formatter must not be mutated while decoding.
         case formatted(DateFormatter)
+        /// What the HTML date and time inputs send, read in `timeZone`, since a browser sends no
+        /// offset: `date` (`2026-11-23`, the start of that day), `datetime-local`
+        /// (`2026-11-23T14:30`, with or without seconds and fractions, `T` or a space),
+        /// `month` (`2026-11`, its first day), `week` (`2026-W48`, its Monday, as ISO 8601
+        /// numbers weeks) and `time` (`14:30`, that time on 1 January 1970).
+        ///
+        /// ``URLEncodedFormEncoder/DateEncoding-swift.enum/htmlInput(_:timeZone:)`` writes each of
+        /// them, so a server can fill a form's inputs with what it read.
+        case htmlInput(timeZone: TimeZone)
         /// The result of a closure that receives the percent-decoded text. Errors it throws
         /// propagate out of `decode` unchanged.
         case custom(@Sendable (String) throws -> Date)
+
+        /// The date a Foundation `ParseStrategy` reads from the percent-decoded text, such as
+        /// `Date.ISO8601FormatStyle` or a `Date.FormatStyle`; unlike `DateFormatter`, these are
+        /// `Sendable` values.
+        ///
+        /// ```swift
+        /// let decoder = URLEncodedFormDecoder(dateDecoding: .parseStrategy(.iso8601.year().month().day()))
+        /// ```
+        ///
+        /// Text the strategy cannot read is a `DecodingError.dataCorrupted` at the date's coding
+        /// path, with the strategy's own error as its underlying error.
+        public static func parseStrategy<Strategy: ParseStrategy & Sendable>(
+            _ strategy: Strategy
+        ) -> Self where Strategy.ParseInput == String, Strategy.ParseOutput == Date {
+            .custom { text in
+                do {
+                    return try strategy.parse(text)
+                } catch {
+                    throw UnreadableDate(text: text, underlying: error)
+                }
+            }
+        }
+    }
+
+    /// A date a ``DateDecoding-swift.enum/parseStrategy(_:)`` could not read; the reader makes it a
+    /// `DecodingError` with the coding path, which the closure does not know.
+    struct UnreadableDate: Error {
+        let text: String
+        let underlying: any Error
     }
 
     /// What a key that holds one value means when the form repeats it, as qs's `duplicates`
@@ -106,12 +202,20 @@ extension URLEncodedFormDecoder {
     /// How percent-decoded bytes become text.
     ///
     /// Browsers encode a form in the page's charset. Every page served as UTF-8 gets UTF-8, but
-    /// legacy pages in ISO-8859-1 send `é` as `%E9`.
+    /// legacy pages send `é` as `%E9`. A page labelled ISO-8859-1 is sent as windows-1252, which
+    /// the WHATWG Encoding standard maps that label to, so `€` arrives as `%80`; a character the
+    /// charset lacks arrives as a numeric character reference (`日` as `%26%2326085%3B`), which
+    /// ``URLEncodedFormDecoder/interpretsNumericEntities`` reads.
     public enum Charset: Sendable, Hashable {
         /// UTF-8, where bytes that are not UTF-8 become U+FFFD. The default.
         case utf8
-        /// ISO-8859-1 (Latin-1): each byte is the character of the same number, so `%E9` is `é`.
+        /// ISO-8859-1 (Latin-1): each byte is the character of the same number, so `%E9` is `é`
+        /// and `%80` is U+0080, as qs reads `charset: 'iso-8859-1'`.
         case isoLatin1
+        /// windows-1252, what browsers send from pages labelled ISO-8859-1, Latin-1 or
+        /// windows-1252: ISO-8859-1 but for `%80`–`%9F`, which are `€`, `‚`, `ƒ`, `„`, `…`, the
+        /// curly quotes and the rest of that row.
+        case windows1252
     }
 
     /// How the names in the form are matched to coding keys.

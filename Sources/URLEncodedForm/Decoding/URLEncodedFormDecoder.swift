@@ -48,15 +48,39 @@ public struct URLEncodedFormDecoder: Sendable {
     public var errorReporting: ErrorReporting
     /// How decoded bytes become text. ``Charset-swift.enum/utf8`` by default.
     public var charset: Charset
-    /// Whether a `utf8` parameter says which charset the form was sent in, as qs's
-    /// `charsetSentinel`. `false` by default.
+    /// Whether a `utf8` or `_charset_` parameter says which charset the form was sent in, as
+    /// qs's `charsetSentinel`. `false` by default.
     ///
-    /// Rails' form helpers and some browsers add `utf8=✓` to a form. Sent as UTF-8 it arrives as
-    /// `utf8=%E2%9C%93`; a browser that sent the form as ISO-8859-1, where `✓` has no byte,
-    /// writes the character reference `&#10003;` instead (`utf8=%26%2310003%3B`). With this on,
-    /// the first `utf8` parameter picks ``charset`` for that form when it holds either, and is
-    /// not decoded into the value whatever it holds.
+    /// Rails' form helpers add `utf8=✓` to a form. Sent as UTF-8 it arrives as `utf8=%E2%9C%93`;
+    /// a browser that sent the form in a legacy charset, where `✓` has no byte, writes the
+    /// character reference `&#10003;` instead (`utf8=%26%2310003%3B`), which picks ``charset``
+    /// when that is a legacy one and ``Charset-swift.enum/isoLatin1`` otherwise, as qs does.
+    ///
+    /// A browser also fills a hidden input named `_charset_` with the name of the charset it used
+    /// (the HTML standard): `UTF-8`, `windows-1252` or `ISO-8859-1` pick that charset, and any
+    /// other name is refused with ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset``
+    /// rather than read as the wrong text.
+    ///
+    /// With this on, the first `utf8` or `_charset_` parameter decides for that form and is not
+    /// decoded into the value, whatever it holds.
     public var charsetSentinel: Bool
+    /// Whether numeric character references in values (`&#8364;`) are read as the characters they
+    /// name, as qs's `interpretNumericEntities`. `false` by default.
+    ///
+    /// A browser writes a character that the form's charset lacks as a reference: `日本` sent from
+    /// a windows-1252 page arrives as `%26%2326085%3B%26%2326412%3B`. As in qs, only forms read in
+    /// ``Charset-swift.enum/isoLatin1`` or ``Charset-swift.enum/windows1252`` are rewritten: in a
+    /// UTF-8 form every character has bytes of its own, so `&#38;` there is text the user typed. A
+    /// reference to no character (a surrogate, or past U+10FFFF) stays as it is.
+    public var interpretsNumericEntities: Bool
+    /// What an array written with indices holds where an index is missing.
+    /// ``IndexGaps-swift.enum/error`` by default.
+    public var indexGaps: IndexGaps
+    /// What a `Bool` member that the form does not have reads as.
+    /// ``MissingBool-swift.enum/keyNotFound`` by default.
+    public var missingBool: MissingBool
+    /// What a name without `=` means. ``BareKeys-swift.enum/flag`` by default.
+    public var bareKeys: BareKeys
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -78,8 +102,15 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - errorReporting: Whether to stop at the first failed field or report them all.
     ///     `.firstError` by default.
     ///   - charset: How decoded bytes become text. `.utf8` by default.
-    ///   - charsetSentinel: Whether a `utf8=✓` parameter picks the charset. `false` by default.
+    ///   - charsetSentinel: Whether a `utf8=✓` or `_charset_` parameter picks the charset. `false`
+    ///     by default.
     ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
+    ///   - interpretsNumericEntities: Whether `&#8364;` in a legacy-charset form is `€`. `false` by
+    ///     default.
+    ///   - indexGaps: What a missing index in `items[0]`, `items[2]` means. `.error` by default.
+    ///   - missingBool: What a `Bool` member the form does not have reads as. `.keyNotFound` by
+    ///     default.
+    ///   - bareKeys: What a name without `=` means. `.flag` by default.
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -93,8 +124,16 @@ public struct URLEncodedFormDecoder: Sendable {
         errorReporting: ErrorReporting = .firstError,
         charset: Charset = .utf8,
         charsetSentinel: Bool = false,
-        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        userInfo: [CodingUserInfoKey: any Sendable] = [:],
+        interpretsNumericEntities: Bool = false,
+        indexGaps: IndexGaps = .error,
+        missingBool: MissingBool = .keyNotFound,
+        bareKeys: BareKeys = .flag
     ) {
+        self.interpretsNumericEntities = interpretsNumericEntities
+        self.indexGaps = indexGaps
+        self.missingBool = missingBool
+        self.bareKeys = bareKeys
         self.duplicates = duplicates
         self.errorReporting = errorReporting
         self.charset = charset
@@ -168,8 +207,8 @@ public struct URLEncodedFormDecoder: Sendable {
 
     /// bytes → nodes → values.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: ByteReader) throws -> T {
-        let tree = try FormParser.parse(bytes, options: self)
-        let reader = FormTreeReader(tree: tree, options: self)
+        let form = try FormParser.parse(bytes, options: self)
+        let reader = FormTreeReader(form, options: self)
         guard reader.collectsFieldErrors else { return try reader.decode(type, at: FormTree.root) }
         do {
             let value = try reader.decode(type, at: FormTree.root)

@@ -22,7 +22,7 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
     /// What kind of refusal this is.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         fileprivate enum Kind: String {
-            case inputTooLong, tooManyParameters, keyTooDeep, arrayTooLong, malformedKey, conflictingKey
+            case inputTooLong, tooManyParameters, keyTooDeep, arrayTooLong, malformedKey, conflictingKey, unsupportedCharset
         }
 
         fileprivate let kind: Kind
@@ -46,6 +46,10 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         /// One key is used as two kinds of thing: a value and an object (`a=1&a[b]=2`), or an
         /// array and an object (`a[]=1&a[b]=2`).
         public static let conflictingKey = Code(.conflictingKey)
+        /// The form's `_charset_` parameter names a charset the decoder cannot read, such as
+        /// `Shift_JIS`, with ``URLEncodedFormDecoder/charsetSentinel`` on; reading its bytes as
+        /// another charset would give the wrong text.
+        public static let unsupportedCharset = Code(.unsupportedCharset)
 
         /// The code's name, such as `inputTooLong`.
         public var description: String { kind.rawValue }
@@ -56,7 +60,7 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         public var isLimit: Bool {
             switch kind {
             case .inputTooLong, .tooManyParameters, .keyTooDeep, .arrayTooLong: true
-            case .malformedKey, .conflictingKey: false
+            case .malformedKey, .conflictingKey, .unsupportedCharset: false
             }
         }
     }
@@ -108,6 +112,12 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         Self(.conflictingKey, key: key)
     }
 
+    /// The form's `_charset_` parameter names `charset`, which the decoder cannot read; ``key``
+    /// holds the name.
+    public static func unsupportedCharset(_ charset: String) -> Self {
+        Self(.unsupportedCharset, key: charset)
+    }
+
     /// A sentence that names the limit, or says what is wrong with the key.
     public var description: String {
         let key = key ?? ""
@@ -123,6 +133,9 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
             return "The array \"\(key)\" has an element at index \(limit) or above; Limits.maximumArrayLength allows \(limit) elements."
         case .malformedKey:
             return "The key \"\(key)\" is malformed: its brackets or dots do not form a path such as a[b][c], a[] or a.b."
+        case .unsupportedCharset:
+            return
+                "The form says it was sent in the charset \"\(key)\" (its _charset_ parameter), which the decoder cannot read: it reads UTF-8, windows-1252 and ISO-8859-1."
         case .conflictingKey:
             return
                 "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."

@@ -178,6 +178,8 @@ final class FormScalarWriter {
             write(date.formatted(Self.iso8601), to: target)
         case .formatted(let formatter):
             write(formatter.string(from: date), to: target)
+        case .htmlInput(let input, let timeZone):
+            write(HTMLDateText.text(of: date, as: input, timeZone: timeZone), to: target)
         case .custom(let format):
             write(try format(date), to: target)
         }

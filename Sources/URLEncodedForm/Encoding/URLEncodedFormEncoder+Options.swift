@@ -60,8 +60,28 @@ extension URLEncodedFormEncoder {
         case iso8601
         /// The text of a `DateFormatter`. The formatter must not be mutated while encoding.
         case formatted(DateFormatter)
+        /// The text the HTML input `input` sends and is filled from, in `timeZone`: `2026-11-23`
+        /// for `date`, `2026-11-23T14:30` for `dateTimeLocal` (seconds and milliseconds only
+        /// when they are not zero, as a browser normalizes them), `2026-11`, `2026-W48`, `14:30`.
+        ///
+        /// A server that renders a form fills `<input type=date value=…>` with it, and
+        /// ``URLEncodedFormDecoder/DateDecoding-swift.enum/htmlInput(timeZone:)`` reads what the
+        /// browser sends back.
+        case htmlInput(HTMLDateInput, timeZone: TimeZone)
         /// The text a closure returns. Errors it throws propagate out of `encode` unchanged.
         case custom(@Sendable (Date) throws -> String)
+
+        /// The text a Foundation `FormatStyle` writes, such as `Date.ISO8601FormatStyle` or a
+        /// `Date.FormatStyle`; unlike `DateFormatter`, these are `Sendable` values.
+        ///
+        /// ```swift
+        /// let encoder = URLEncodedFormEncoder(dateEncoding: .formatStyle(.iso8601.year().month().day()))
+        /// ```
+        public static func formatStyle<Style: FormatStyle & Sendable>(
+            _ style: Style
+        ) -> Self where Style.FormatInput == Date, Style.FormatOutput == String {
+            .custom { style.format($0) }
+        }
     }
 
     /// How member names are transformed before they are written.

@@ -6,6 +6,14 @@
 /// is decoded when it is read. Key paths (`a[b][]`, `a.b`) then become nodes; every limit is checked
 /// before the node it guards is made.
 struct FormParser {
+    /// A parsed form: its tree, and the charset its bytes are read in, which a sentinel in the form
+    /// may have chosen.
+    struct ParsedForm {
+        var tree: FormTree
+        var charset: URLEncodedFormDecoder.Charset
+        var inputLength: Int
+    }
+
     private var tree: FormTree
     private let input: ByteReader
     private let byteClasses: [UInt8]
@@ -14,18 +22,23 @@ struct FormParser {
     private let limits: URLEncodedFormDecoder.Limits
     /// Whether the pair being inserted made a member whose key lies past the input's bytes.
     private var keptDecodedName = false
-    /// Whether names are ISO-8859-1, by the decoder's charset or the form's sentinel.
-    private var isLatin1: Bool
-    /// Where the `utf8` sentinel pair starts, when the decoder reads one; it is skipped.
+    /// The charset names and values are read in, by the decoder's option or the form's sentinel.
+    private var charset: URLEncodedFormDecoder.Charset
+    /// Where the sentinel pair starts, when the decoder reads one; it is skipped.
     private var sentinelStart = -1
 
     /// Reads `input` under the decoder's options.
     ///
-    /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key or a conflict.
-    static func parse(_ input: ByteReader, options: URLEncodedFormDecoder) throws -> FormTree {
+    /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key, a conflict or a
+    ///   charset the form names that the decoder cannot read.
+    static func parse(_ input: ByteReader, options: URLEncodedFormDecoder) throws -> ParsedForm {
         var parser = FormParser(input: input, options: options)
+        if options.charsetSentinel, let sentinel = CharsetSentinel.find(in: input) {
+            parser.sentinelStart = sentinel.start
+            if let charset = try sentinel.charset(default: options.charset) { parser.charset = charset }
+        }
         try parser.parsePairs()
-        return parser.tree
+        return ParsedForm(tree: parser.tree, charset: parser.charset, inputLength: input.count)
     }
 
     private init(input: ByteReader, options: URLEncodedFormDecoder) {
@@ -41,33 +54,7 @@ struct FormParser {
         byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
         acceptsDots = options.keyPathDecoding.acceptsDots
         limits = options.limits
-        isLatin1 = options.charset == .isoLatin1
-        if options.charsetSentinel, let sentinel = Self.charsetSentinel(in: input) {
-            sentinelStart = sentinel.start
-            if let charset = sentinel.charset { isLatin1 = charset == .isoLatin1 }
-        }
-        tree.valuesAreLatin1 = isLatin1
-    }
-
-    /// The first pair named `utf8`, and the charset its value names: `✓` in UTF-8 (`%E2%9C%93`),
-    /// or the character reference a browser writes for `✓` in ISO-8859-1 (`&#10003;`, escaped).
-    /// Any other value names none. qs reads the sentinel the same way.
-    private static func charsetSentinel(in input: ByteReader) -> (start: Int, charset: URLEncodedFormDecoder.Charset?)? {
-        let name = Array("utf8=".utf8)
-        var start = 0
-        while start < input.count {
-            var end = start
-            while end < input.count, input[end] != UInt8(ascii: "&") { end &+= 1 }
-            if end &- start >= name.count, input[start..<(start &+ name.count)].elementsEqual(name) {
-                var value: [UInt8] = []
-                PercentDecoding.decode(input[(start &+ name.count)..<end], plusIsSpace: true, into: &value)
-                let charset: URLEncodedFormDecoder.Charset? =
-                    value == Array("✓".utf8) ? .utf8 : value == Array("&#10003;".utf8) ? .isoLatin1 : nil
-                return (start, charset)
-            }
-            start = end &+ 1
-        }
-        return nil
+        charset = options.charset
     }
 
     // MARK: Pairs
@@ -187,10 +174,10 @@ struct FormParser {
         let decodedStart = tree.bytes.count
         if nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 {
             PercentDecoding.decode(input[name], plusIsSpace: plusIsSpace, into: &tree.bytes)
-            if isLatin1 {
-                Self.transcodeLatin1(&tree.bytes, from: decodedStart)
-            } else {
+            if charset == .utf8 {
                 repairUTF8(from: decodedStart)
+            } else {
+                LegacyCharsets.transcode(&tree.bytes, from: decodedStart, charset: charset)
             }
             key = decodedStart..<tree.bytes.count
         }
@@ -235,24 +222,6 @@ struct FormParser {
             tree.bytes.removeSubrange(start...)
             tree.bytes.append(contentsOf: repaired.utf8)
         }
-    }
-
-    /// Rewrites the ISO-8859-1 bytes from `start` on as UTF-8: each byte is the code point of the
-    /// same number, and those from 0x80 take two bytes.
-    static func transcodeLatin1(_ bytes: inout [UInt8], from start: Int) {
-        let latin1 = bytes[start...]
-        guard latin1.contains(where: { $0 >= 0x80 }) else { return }
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(latin1.count &* 2)
-        for byte in latin1 {
-            if byte < 0x80 {
-                utf8.append(byte)
-            } else {
-                utf8.append(0xC0 | byte &>> 6)
-                utf8.append(0x80 | byte & 0x3F)
-            }
-        }
-        bytes.replaceSubrange(start..., with: utf8)
     }
 
     private func keyText(_ key: Range<Int>) -> String {
@@ -322,6 +291,11 @@ struct FormParser {
     // MARK: Nodes
 
     /// Walks or builds the nodes for `components` and stores the value at the end.
+    ///
+    /// One name holds an array however the form writes its elements, in the order they come: `[]`
+    /// and repeated names append, and an index in brackets names an element, so jQuery's
+    /// `a[]=1&a[1][b]=2` and `a=b&a[0]=c` are arrays of two. Names that are not indices make an
+    /// object, which cannot also hold elements.
     private mutating func insert(
         _ components: [Range<Int>],
         value: Range<Int>,
@@ -333,11 +307,7 @@ struct FormParser {
         for (index, component) in components.enumerated() {
             if index > 0, component.isEmpty {
                 // `[]`: append to an array, or to its last element.
-                switch tree[node].kind {
-                case .object: throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
-                case .scalar: try promote(node, key: key)
-                case .unset, .array: break
-                }
+                try makeArray(node, key: key)
                 if index == last {
                     try appendScalar(to: node, value: value, flags: flags, key: key)
                     return
@@ -351,27 +321,70 @@ struct FormParser {
                 }
                 continue
             }
+            let child: Int
             switch tree[node].kind {
-            case .scalar, .array: throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
-            case .unset, .object: break
+            case .scalar, .array:
+                // An index after a value or an array names an element (jQuery's `a[1][b]`).
+                guard index > 0, isIndex(component) else { throw URLEncodedFormDecodingError.conflictingKey(keyText(key)) }
+                try makeArray(node, key: key)
+                if let element = tree.bytes.withReader({ tree.member(of: node, named: $0[component]) }) {
+                    child = element
+                } else {
+                    try checkRoom(in: node, key: key)
+                    child = tree.namedElement(of: node, keyAt: component).element
+                    if component.upperBound > input.count { keptDecodedName = true }
+                }
+            case .unset, .object:
+                let (member, created) = tree.member(of: node, keyAt: component)
+                if created, component.upperBound > input.count { keptDecodedName = true }
+                child = member
             }
-            let (member, created) = tree.member(of: node, keyAt: component)
-            if created, component.upperBound > input.count { keptDecodedName = true }
-            node = member
+            node = child
             if index == last {
                 switch tree[node].kind {
                 case .unset:
                     tree.setScalar(node, value: value, flags: flags)
-                case .scalar:
-                    // A repeated key (`a=1&a=2`) is an array.
-                    try promote(node, key: key)
+                case .scalar, .array, .object:
+                    // A repeated name (`a=1&a=2`) appends, as `[]` does.
+                    try makeArray(node, key: key)
                     try appendScalar(to: node, value: value, flags: flags, key: key)
-                case .array:
-                    try appendScalar(to: node, value: value, flags: flags, key: key)
-                case .object:
-                    throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
                 }
             }
+        }
+    }
+
+    /// Makes `node` an array that more elements can be appended to: a value becomes the first
+    /// element, and an object whose members are all indices (`a[0][x]=1`) becomes an array of
+    /// them. Any other object conflicts.
+    private mutating func makeArray(_ node: Int, key: Range<Int>) throws {
+        switch tree[node].kind {
+        case .unset, .array:
+            break
+        case .scalar:
+            try promote(node, key: key)
+        case .object:
+            guard allMembersAreIndices(node) else { throw URLEncodedFormDecodingError.conflictingKey(keyText(key)) }
+            tree.convertIndexedObjectToArray(node)
+        }
+    }
+
+    private func allMembersAreIndices(_ object: Int) -> Bool {
+        var member = tree[object].firstChild
+        while member >= 0 {
+            guard isIndex(tree[member].key) else { return false }
+            member = tree[member].nextSibling
+        }
+        return true
+    }
+
+    /// Whether `bytes[name]` is an index as jQuery and qs write one: `0`, or digits without a
+    /// leading zero, short enough to be a position.
+    private func isIndex(_ name: Range<Int>) -> Bool {
+        guard !name.isEmpty, name.count <= 18 else { return false }
+        return tree.bytes.withReader { bytes in
+            let digits = bytes[name]
+            guard digits[0] != UInt8(ascii: "0") || digits.count == 1 else { return false }
+            return digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
         }
     }
 

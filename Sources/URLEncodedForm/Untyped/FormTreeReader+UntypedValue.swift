@@ -16,7 +16,7 @@ extension FormTreeReader {
             var value: URLEncodedFormValue { isArray ? .array(elements) : .object(members) }
         }
         func frame(_ node: Int) -> Frame {
-            Frame(node: node, isArray: tree[node].kind == .array, next: tree[node].firstChild)
+            Frame(node: node, isArray: self[node].kind == .array, next: self[node].firstChild)
         }
         var stack = [frame(node)]
         // Frames are changed in place and never copied out: a copy would share the arrays being
@@ -29,7 +29,7 @@ extension FormTreeReader {
                 add(finished.value, of: finished.node, to: &stack[stack.count - 1])
                 continue
             }
-            stack[stack.count - 1].next = tree[child].nextSibling
+            stack[stack.count - 1].next = self[child].nextSibling
             if let leaf = leafValue(of: child) {
                 add(leaf, of: child, to: &stack[stack.count - 1])
             } else {
@@ -42,16 +42,16 @@ extension FormTreeReader {
             if parent.isArray {
                 parent.elements.append(value)
             } else {
-                parent.members.append(.init(key: tree.keyString(of: child), value: value))
+                parent.members.append(.init(key: keyString(of: child), value: value))
             }
         }
     }
 
     /// The value of a node without children, or `nil` for an array or object.
     private func leafValue(of node: Int) -> URLEncodedFormValue? {
-        switch tree[node].kind {
+        switch self[node].kind {
         case .unset: .object([])
-        case .scalar: .string(string(of: node))
+        case .scalar: isNullBareKey(node) ? .null : .string(string(of: node))
         case .array, .object: nil
         }
     }

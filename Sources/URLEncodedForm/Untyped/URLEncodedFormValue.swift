@@ -19,6 +19,9 @@ public enum URLEncodedFormValue: Sendable, Hashable {
     /// Members in the order the form first named them. Indexed keys (`a[0]=x`) stay members
     /// named `"0"`, as the form cannot tell them from a dictionary's keys.
     case object([Member])
+    /// A bare name (`?a`) read with ``URLEncodedFormDecoder/BareKeys-swift.enum/null``, as qs's
+    /// `strictNullHandling` reads it. Encoded, it follows the encoder's `nilEncoding`.
+    case null
 
     /// A member of an object.
     public struct Member: Sendable, Hashable {
@@ -115,13 +118,18 @@ extension URLEncodedFormValue: Codable {
         case .object(let members):
             var container = encoder.container(keyedBy: FormCodingKey.self)
             for member in members { try container.encode(member.value, forKey: FormCodingKey(member.key)) }
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
         }
     }
 
     /// Reads any decoder's data as text, arrays and objects. ``URLEncodedFormDecoder`` builds the
     /// value straight from its parsed tree instead, keeping member order.
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.singleValueContainer(), let text = try? container.decode(String.self) {
+        if let container = try? decoder.singleValueContainer(), container.decodeNil() {
+            self = .null
+        } else if let container = try? decoder.singleValueContainer(), let text = try? container.decode(String.self) {
             self = .string(text)
         } else if var container = try? decoder.unkeyedContainer() {
             var elements: [URLEncodedFormValue] = []

@@ -87,7 +87,7 @@ struct FormTreeWorkedExampleTests {
 
     @Test("a[b]=1&a[c][]=x&a[c][]=y&d=2+3 becomes the documented nodes; a[b]=1&a[]=x is refused")
     func workedExample() throws {
-        let tree = try "a[b]=1&a[c][]=x&a[c][]=y&d=2+3".withReader { try FormParser.parse($0, options: URLEncodedFormDecoder()) }
+        let tree = try "a[b]=1&a[c][]=x&a[c][]=y&d=2+3".withReader { try FormParser.parse($0, options: URLEncodedFormDecoder()) }.tree
         let rows = tree.nodes.map {
             Row(
                 kind: $0.kind, parent: $0.parent, first: $0.firstChild, last: $0.lastChild, next: $0.nextSibling,
@@ -151,22 +151,41 @@ struct FormTreeDecodingTests {
         #expect(tree.codingPath(of: element).map(\.stringValue) == ["a", "0"])
     }
 
-    @Test("detached nodes have coding paths but are not children")
-    func detached() {
-        var tree = FormTree()
-        let object = tree.member(of: FormTree.root, key: "user")
-        _ = tree.member(of: object, key: "name")
-        let absent = tree.appendDetachedNode(parent: object, position: 0)
-        tree.setDetachedKey(absent, "age")
-        #expect(tree.codingPath(of: absent).map(\.stringValue) == ["user", "age"])
-        #expect(tree[object].childCount == 1)
-        // An element split from a scalar (`tags=a,b,c`) is indexed under it.
-        let tags = tree.member(of: FormTree.root, key: "tags")
-        let start = tree.bytes.count
-        tree.bytes.append(contentsOf: "a,b,c".utf8)
-        tree.setScalar(tags, from: start)
-        let element = tree.appendDetachedNode(parent: tags, position: 2)
-        #expect(tree.codingPath(of: element).map(\.stringValue) == ["tags", "2"])
-        #expect(tree[tags].kind == .scalar)
+    @Test("the reader's derived nodes have coding paths, and the tree stays as the parser built it")
+    func derived() throws {
+        let form = try "user[name]=Ada&tags=a,b,c".withReader { try FormParser.parse($0, options: URLEncodedFormDecoder()) }
+        let reader = FormTreeReader(form, options: URLEncodedFormDecoder(arrayDecoding: .separator(",")))
+        let user = try #require(reader.member(of: FormTree.root, for: "user"))
+        let absent = reader.absentMember(of: user, key: "age")
+        #expect(reader.codingPath(of: absent).map(\.stringValue) == ["user", "age"])
+        #expect(reader[user].childCount == 1)
+        // A piece of a separated value (`tags=a,b,c`) is an element under the value.
+        let tags = try #require(reader.member(of: FormTree.root, for: "tags"))
+        let piece = reader.piece(of: tags, from: 2)
+        #expect(piece.next == 4)
+        let element = reader.deriveElement(of: tags, at: 1, value: piece.value, flags: piece.flags)
+        #expect(reader.codingPath(of: element).map(\.stringValue) == ["tags", "1"])
+        #expect(reader.string(of: element) == "b")
+        #expect(reader[tags].kind == .scalar)
+        #expect(reader.tree.nodeCount == form.tree.nodeCount)
+    }
+
+    @Test("an index in brackets names an array element, found again by its name; an indexed object becomes an array")
+    func namedElements() {
+        var tree = FormTree(bytes: Array("a[]=1&a[1][b]=2&a[1][c]=3&x[0][y]=1&x[]=2".utf8), expectedNodes: 16)
+        let a = tree.member(of: FormTree.root, keyAt: 0..<1).member
+        _ = tree.appendElement(to: a)
+        let named = tree.namedElement(of: a, keyAt: 8..<9)
+        let again = tree.namedElement(of: a, keyAt: 18..<19)
+        #expect(named.created && !again.created && named.element == again.element)
+        #expect(tree[a].kind == .array && tree[a].childCount == 2 && tree[named.element].position == 1)
+        #expect(tree.codingPath(of: named.element).map(\.stringValue) == ["a", "1"])
+        let x = tree.member(of: FormTree.root, keyAt: 26..<27).member
+        let zero = tree.member(of: x, keyAt: 28..<29).member
+        tree.convertIndexedObjectToArray(x)
+        #expect(tree[x].kind == .array)
+        #expect("0".withReader { tree.member(of: x, named: $0) } == zero)
+        #expect(tree.appendElement(to: x) != zero)
+        #expect(tree[x].childCount == 2)
     }
 }

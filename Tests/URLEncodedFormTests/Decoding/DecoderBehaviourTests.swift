@@ -61,28 +61,6 @@ struct DecoderBehaviourTests {
         #expect(try decoder.decode(Tags.self, from: "other=1") == Tags(tags: []))
     }
 
-    @Test(
-        ".separator also splits values",
-        arguments: [
-            ("tags=1,2,3", [1, 2, 3]),
-            ("tags=1%2C2,3", [1, 2, 3]),
-            ("tags=1,2&tags=3", [1, 2, 3]),
-            ("tags[]=1,2&tags[]=3", [1, 2, 3]),
-            ("tags=", []),
-            ("tags=4", [4]),
-        ]
-    )
-    func separator(input: String, expected: [Int]) throws {
-        let decoder = URLEncodedFormDecoder(arrayDecoding: .separator(","))
-        #expect(try decoder.decode(Tags.self, from: input) == Tags(tags: expected))
-    }
-
-    @Test("a separator of several bytes splits too")
-    func wideSeparator() throws {
-        let decoder = URLEncodedFormDecoder(arrayDecoding: .separator("、"))
-        #expect(try decoder.decode([String: [String]].self, from: "a=x%E3%80%81y、z") == ["a": ["x", "y", "z"]])
-    }
-
     struct Attendee: Decodable, Equatable {
         var name: String
         var plusOne: Bool

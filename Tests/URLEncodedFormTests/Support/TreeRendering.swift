@@ -4,8 +4,8 @@
 /// percent-decoded, a bare name (no `=`) as `bare`.
 func parsedTree(_ input: String, _ decoder: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws -> String {
 
-    let tree = try input.withReader { try FormParser.parse($0, options: decoder) }
-    let reader = FormTreeReader(tree: tree, options: decoder)
+    let form = try input.withReader { try FormParser.parse($0, options: decoder) }
+    let reader = FormTreeReader(form, options: decoder)
     return render(FormTree.root, reader)
 }
 
@@ -15,7 +15,9 @@ private func render(_ node: Int, _ reader: FormTreeReader) -> String {
     var child = tree[node].firstChild
     while child >= 0 {
         let value = render(child, reader)
-        children.append(tree[node].kind == .object ? "\(tree.keyString(of: child)):\(value)" : value)
+        // An array element named by an index (jQuery's `a[1][b]`) shows its name: `["1",1:{b:"2"}]`.
+        let named = tree[node].kind == .object || !tree[child].key.isEmpty
+        children.append(named ? "\(tree.keyString(of: child)):\(value)" : value)
         child = tree[child].nextSibling
     }
     switch tree[node].kind {

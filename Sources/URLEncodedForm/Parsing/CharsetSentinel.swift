@@ -1,0 +1,75 @@
+/// The parameter that says which charset a form was sent in, read before any name is parsed,
+/// since it decides how names are read: `utf8=✓`, which Rails' form helpers add and qs reads, or
+/// `_charset_`, which a browser fills with the name of the charset it used (the HTML standard).
+///
+///     utf8=%E2%9C%93                 ✓ as UTF-8: the form is UTF-8
+///     utf8=%26%2310003%3B            ✓ as a reference: the page's legacy charset
+///     _charset_=windows-1252         the charset's name, as Chromium and Firefox send it
+struct CharsetSentinel {
+    /// Where the pair starts, so that the parser skips it.
+    let start: Int
+    private let name: Name
+    private let value: [UInt8]
+
+    private enum Name { case utf8, charset }
+
+    /// The first `utf8` or `_charset_` pair in `input`.
+    static func find(in input: ByteReader) -> CharsetSentinel? {
+        var start = 0
+        while start < input.count {
+            var end = start
+            while end < input.count, input[end] != UInt8(ascii: "&") { end &+= 1 }
+            let pair = input[start..<end]
+            for (name, prefix) in [(Name.utf8, "utf8="), (.charset, "_charset_=")] where pair.hasPrefix(prefix) {
+                var value: [UInt8] = []
+                PercentDecoding.decode(pair[prefix.utf8.count..<pair.count], plusIsSpace: true, into: &value)
+                return CharsetSentinel(start: start, name: name, value: value)
+            }
+            start = end &+ 1
+        }
+        return nil
+    }
+
+    /// The charset the sentinel names, or `nil` for a `utf8` value that names none (it is still
+    /// skipped, as qs skips it). A legacy `✓` means the decoder's charset when that is a legacy one,
+    /// and ISO-8859-1 otherwise, as in qs.
+    ///
+    /// - Throws: ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset`` for a
+    ///   `_charset_` this decoder cannot read.
+    func charset(default configured: URLEncodedFormDecoder.Charset) throws -> URLEncodedFormDecoder.Charset? {
+        switch name {
+        case .utf8:
+            if value.elementsEqual("✓".utf8) { return .utf8 }
+            if value.elementsEqual("&#10003;".utf8) { return configured == .utf8 ? .isoLatin1 : configured }
+            return nil
+        case .charset:
+            // Labels are ASCII; the standard trims ASCII whitespace and ignores case.
+            let label = String(decoding: value.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+                .trimmingASCIIWhitespace()
+            if Self.utf8Labels.contains(label) { return .utf8 }
+            if Self.windows1252Labels.contains(label) { return .windows1252 }
+            throw URLEncodedFormDecodingError.unsupportedCharset(URLEncodedFormDecodingError.shortened(String(decoding: value, as: UTF8.self)))
+        }
+    }
+
+    /// The WHATWG Encoding standard's labels of UTF-8 and of windows-1252, which every label of
+    /// ISO-8859-1 and US-ASCII also means to a browser.
+    private static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"]
+    private static let windows1252Labels: Set<String> = [
+        "windows-1252", "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100",
+        "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "x-cp1252",
+    ]
+}
+
+extension String {
+    fileprivate func trimmingASCIIWhitespace() -> String {
+        let whitespace: Set<Character> = [" ", "\t", "\n", "\r", "\u{0C}"]
+        return String(drop { whitespace.contains($0) }.reversed().drop { whitespace.contains($0) }.reversed())
+    }
+}
+
+extension ByteReader {
+    func hasPrefix(_ prefix: String) -> Bool {
+        count >= prefix.utf8.count && self[0..<prefix.utf8.count].elementsEqual(prefix.utf8)
+    }
+}
