@@ -49,10 +49,9 @@ enum HTMLDateText {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = DateComponents(
-            year: fields.year, month: fields.month, day: fields.day,
-            hour: fields.hour, minute: fields.minute, second: fields.second, nanosecond: fields.millisecond * 1_000_000
-        )
-        return calendar.date(from: components)
+            year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute, second: fields.second)
+        // Milliseconds are added after: Calendar rounds a nanosecond component to about 0.1 µs.
+        return calendar.date(from: components)?.addingTimeInterval(Double(fields.millisecond) / 1000)
     }
 
     /// The text `input` sends for `date` in `timeZone`.

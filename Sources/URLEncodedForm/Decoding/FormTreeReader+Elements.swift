@@ -44,9 +44,15 @@ extension FormTreeReader {
             member = self[member].nextSibling
         }
         guard !displaced.isEmpty else { return elements }
-        var indexed = displaced
-        for (index, member) in elements.enumerated() where member >= 0 { indexed.append((index, member)) }
-        // Stable, so that two spellings of one index (`0` and `00`) keep the form's order.
+        // A gap or a repeat: every member in index order, and in the form's order within an index
+        // (`0` and `00`), which a stable sort of the form's order keeps.
+        var indexed: [(index: Int, member: Int)] = []
+        indexed.reserveCapacity(count)
+        member = self[node].firstChild
+        while member >= 0 {
+            indexed.append((try arrayIndex(of: member, in: node), member))
+            member = self[member].nextSibling
+        }
         indexed = indexed.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
         let repeated = zip(indexed, indexed.dropFirst()).first { $0.index == $1.index }?.0.index
         switch indexGaps {

@@ -78,7 +78,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// An empty value after `=` is an empty string, not `nil`: `middleName=` is `""`, and only a
     /// missing key is `nil`. For other types an empty value is `nil`.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let member = reader.member(of: object, for: key.stringValue) else { return nil }
+        guard let member = reader.member(of: object, for: key.stringValue), !reader.isNullBareKey(member) else { return nil }
         return try leaf(key) { try reader.decodeString(at: member) }
     }
 

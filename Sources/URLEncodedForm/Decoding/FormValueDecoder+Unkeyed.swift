@@ -121,7 +121,8 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// As in keyed containers, an empty element is `""` for a `String?`, `nil` for other types.
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
         guard !isAtEnd else { return nil }
-        return try reader.decodeString(at: next(type))
+        let node = try next(type)
+        return reader.isNullBareKey(node) ? nil : try reader.decodeString(at: node)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

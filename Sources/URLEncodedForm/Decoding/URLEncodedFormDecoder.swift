@@ -57,12 +57,14 @@ public struct URLEncodedFormDecoder: Sendable {
     /// when that is a legacy one and ``Charset-swift.enum/isoLatin1`` otherwise, as qs does.
     ///
     /// A browser also fills a hidden input named `_charset_` with the name of the charset it used
-    /// (the HTML standard): `UTF-8`, `windows-1252` or `ISO-8859-1` pick that charset, and any
-    /// other name is refused with ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset``
-    /// rather than read as the wrong text.
+    /// (the HTML standard). `UTF-8` picks ``Charset-swift.enum/utf8``; `windows-1252`, and the
+    /// labels the WHATWG Encoding standard treats as it (`ISO-8859-1`, `latin1`, `US-ASCII`…),
+    /// pick ``Charset-swift.enum/windows1252``; any other name is refused with
+    /// ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset`` rather than read as the
+    /// wrong text.
     ///
-    /// With this on, the first `utf8` or `_charset_` parameter decides for that form and is not
-    /// decoded into the value, whatever it holds.
+    /// With this on, the first `utf8` or `_charset_` parameter decides for that form, and neither
+    /// is decoded into the value, whatever it holds.
     public var charsetSentinel: Bool
     /// Whether numeric character references in values (`&#8364;`) are read as the characters they
     /// name, as qs's `interpretNumericEntities`. `false` by default.

@@ -6,28 +6,37 @@
 ///     utf8=%26%2310003%3B            ✓ as a reference: the page's legacy charset
 ///     _charset_=windows-1252         the charset's name, as Chromium and Firefox send it
 struct CharsetSentinel {
-    /// Where the pair starts, so that the parser skips it.
-    let start: Int
+    /// Where the first `utf8` pair and the first `_charset_` pair start, so that the parser skips
+    /// both: either is a note about the form, not a field of it.
+    let starts: [Int]
     private let name: Name
     private let value: [UInt8]
 
     private enum Name { case utf8, charset }
 
-    /// The first `utf8` or `_charset_` pair in `input`.
+    /// The first `utf8` or `_charset_` pair in `input`, which decides.
     static func find(in input: ByteReader) -> CharsetSentinel? {
+        var first: (name: Name, value: [UInt8])?
+        var starts: [Int] = []
+        var seen: [Name] = []
         var start = 0
-        while start < input.count {
+        while start < input.count, seen.count < 2 {
             var end = start
             while end < input.count, input[end] != UInt8(ascii: "&") { end &+= 1 }
             let pair = input[start..<end]
-            for (name, prefix) in [(Name.utf8, "utf8="), (.charset, "_charset_=")] where pair.hasPrefix(prefix) {
-                var value: [UInt8] = []
-                PercentDecoding.decode(pair[prefix.utf8.count..<pair.count], plusIsSpace: true, into: &value)
-                return CharsetSentinel(start: start, name: name, value: value)
+            for (name, prefix) in [(Name.utf8, "utf8="), (.charset, "_charset_=")] where !seen.contains(name) && pair.hasPrefix(prefix) {
+                seen.append(name)
+                starts.append(start)
+                if first == nil {
+                    var value: [UInt8] = []
+                    PercentDecoding.decode(pair[prefix.utf8.count..<pair.count], plusIsSpace: true, into: &value)
+                    first = (name, value)
+                }
             }
             start = end &+ 1
         }
-        return nil
+        guard let first else { return nil }
+        return CharsetSentinel(starts: starts, name: first.name, value: first.value)
     }
 
     /// The charset the sentinel names, or `nil` for a `utf8` value that names none (it is still

@@ -24,8 +24,8 @@ struct FormParser {
     private var keptDecodedName = false
     /// The charset names and values are read in, by the decoder's option or the form's sentinel.
     private var charset: URLEncodedFormDecoder.Charset
-    /// Where the sentinel pair starts, when the decoder reads one; it is skipped.
-    private var sentinelStart = -1
+    /// Where the sentinel pairs start, when the decoder reads them; they are skipped.
+    private var sentinelStarts: [Int] = []
 
     /// Reads `input` under the decoder's options.
     ///
@@ -34,7 +34,7 @@ struct FormParser {
     static func parse(_ input: ByteReader, options: URLEncodedFormDecoder) throws -> ParsedForm {
         var parser = FormParser(input: input, options: options)
         if options.charsetSentinel, let sentinel = CharsetSentinel.find(in: input) {
-            parser.sentinelStart = sentinel.start
+            parser.sentinelStarts = sentinel.starts
             if let charset = try sentinel.charset(default: options.charset) { parser.charset = charset }
         }
         try parser.parsePairs()
@@ -112,7 +112,7 @@ struct FormParser {
             let pairEnd = index
             index += 1
             guard pairEnd > pairStart else { continue }  // `&&`, or a leading or trailing `&`
-            if pairStart == sentinelStart { continue }
+            if !sentinelStarts.isEmpty, sentinelStarts.contains(pairStart) { continue }
             pairCount += 1
             guard pairCount <= limits.maximumParameterCount else {
                 throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
