@@ -2,7 +2,6 @@ extension FormTreeReader {
     /// The untyped value of `node`, built in one pass over its own subtree and without recursion,
     /// so that decoding `[URLEncodedFormValue]` costs the size of the form, not its square.
     func formValue(at node: Int) -> URLEncodedFormValue {
-        guard node >= 0, node < tree.nodes.count else { return .object([]) }
         if let leaf = leafValue(of: node) { return leaf }
 
         /// An array or object whose children are being read; `next` is the child to read next.

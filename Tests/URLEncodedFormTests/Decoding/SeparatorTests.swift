@@ -87,6 +87,11 @@ struct SeparatorTests {
         #expect(try none.decode([String: [String]].self, from: "a=1,2") == ["a": ["1,2"]])
     }
 
+    @Test("pieces read as untyped values are text")
+    func untypedPieces() throws {
+        #expect(try Self.comma.decode([String: [URLEncodedFormValue]].self, from: "a=1,%26,") == ["a": ["1", "&", ""]])
+    }
+
     @Test("an optional element type reads empty pieces as nil")
     func optionals() throws {
         #expect(try Self.comma.decode([String: [Int?]].self, from: "a=1,,3") == ["a": [1, nil, 3]])
