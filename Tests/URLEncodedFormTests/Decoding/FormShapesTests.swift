@@ -28,7 +28,9 @@ struct FormShapesTests {
             Issue.record("decoded")
         } catch let DecodingError.dataCorrupted(context) {
             #expect(context.codingPath.map(\.stringValue) == ["items"])
-            #expect(context.debugDescription == #"The array at "items" has no element at index 1; indices must run from 0 without gaps (indexGaps: .error)."#)
+            #expect(
+                context.debugDescription
+                    == #"The array at "items" has no element at index 1; indices must run from 0 without gaps (indexGaps: .error)."#)
         }
     }
 
@@ -182,7 +184,8 @@ struct FormShapesTests {
         let spaced = try URLEncodedFormDecoder(dateDecoding: .htmlInput(timeZone: Self.utc)).decode([String: Date].self, from: "at=2026-01-15+12:00")
         #expect(spaced == utc)
         // One or two digits of a fraction are tenths and hundredths, as the standard reads them.
-        let tenths = try URLEncodedFormDecoder(dateDecoding: .htmlInput(timeZone: Self.utc)).decode([String: Date].self, from: "at=00:00:01.5&b=00:00:01.05")
+        let tenths = try URLEncodedFormDecoder(dateDecoding: .htmlInput(timeZone: Self.utc)).decode(
+            [String: Date].self, from: "at=00:00:01.5&b=00:00:01.05")
         // `Date` counts from 2001, so a time near 1970 keeps about 0.1 µs.
         #expect(abs((tenths["at"]?.timeIntervalSince1970 ?? 0) - 1.5) < 1e-6)
         #expect(abs((tenths["b"]?.timeIntervalSince1970 ?? 0) - 1.05) < 1e-6)
@@ -190,8 +193,10 @@ struct FormShapesTests {
 
     @Test(
         "text no such input sends is refused with the path and the value",
-        arguments: ["2026-13-01", "2026-02-30", "2025-02-29", "2026-11-23T24:00", "2026-W54", "2025-W53", "2026-W00", "14:60", "2026-1-5", "26-11-23",
-            "2026-11-23T14:30Z", "2026-11-23T14", "14:30:05.1234", "", "0000-01-01"]
+        arguments: [
+            "2026-13-01", "2026-02-30", "2025-02-29", "2026-11-23T24:00", "2026-W54", "2025-W53", "2026-W00", "14:60", "2026-1-5", "26-11-23",
+            "2026-11-23T14:30Z", "2026-11-23T14", "14:30:05.1234", "", "0000-01-01",
+        ]
     )
     func htmlDateErrors(text: String) throws {
         do {

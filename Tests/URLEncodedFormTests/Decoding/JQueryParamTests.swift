@@ -75,7 +75,10 @@ struct JQueryParamTests {
         arguments: [
             ("a%5B%5D=1&a%5B1%5D%5Bb%5D=2", #"{a:["1",{b:"2"}]}"#),
             ("a%5B0%5D%5Bx%5D=1&a%5B%5D=", #"{a:[{x:"1"},""]}"#),
-            ("filter[0][]=int1&filter[0][]==&filter[0][]=77&filter[]=and&filter[2][]=int2&filter[2][]==&filter[2][]=8", #"{filter:[["int1","=","77"],"and",["int2","=","8"]]}"#),
+            (
+                "filter[0][]=int1&filter[0][]==&filter[0][]=77&filter[]=and&filter[2][]=int2&filter[2][]==&filter[2][]=8",
+                #"{filter:[["int1","=","77"],"and",["int2","=","8"]]}"#
+            ),
         ]
     )
     func mixedArrays(param: String, expected: String) throws {

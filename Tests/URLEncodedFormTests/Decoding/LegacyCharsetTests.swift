@@ -41,7 +41,8 @@ struct LegacyCharsetTests {
                 default: scalars.first?.value ?? 0
                 }
             #expect(scalars.first?.value == expected, "byte \(byte)")
-            #expect(byte >= 0xA0 || byte == 0x81 || byte == 0x8D || byte == 0x8F || byte == 0x90 || byte == 0x9D || (scalars.first?.value ?? 0) > 0xFF)
+            #expect(
+                byte >= 0xA0 || byte == 0x81 || byte == 0x8D || byte == 0x8F || byte == 0x90 || byte == 0x9D || (scalars.first?.value ?? 0) > 0xFF)
         }
     }
 

@@ -140,12 +140,14 @@ enum QsComparison {
 
     enum Rule: String, CaseIterable {
         case invalidOptionValue = "an option value of the wrong type: qs throws a TypeError, Swift's option types cannot hold it"
-        case noCounterpart = "a qs option the decoder has no counterpart for (parseArrays, ignoreQueryPrefix, delimiter, allowEmptyArrays, decodeDotInKeys, strictMerge)"
+        case noCounterpart =
+            "a qs option the decoder has no counterpart for (parseArrays, ignoreQueryPrefix, delimiter, allowEmptyArrays, decodeDotInKeys, strictMerge)"
         case malformedKey = "a malformed key (a[b, a]b, [a], a[b]c) is refused; qs keeps a guess"
         case conflictingKey = "a value, an array and an object under one name are refused; qs merges them"
         case depthLiteral = "a key deeper than the limit is refused; qs keeps the rest of it as one name"
         case parameterLimit = "a form past the parameter limit is refused; qs drops the pairs past it"
-        case arrayLimit = "an array past the length limit is refused; qs makes an object of its indices, or lets the pieces of one bracketed value past"
+        case arrayLimit =
+            "an array past the length limit is refused; qs makes an object of its indices, or lets the pieces of one bracketed value past"
         case emptyName = "a pair with an empty name is kept; qs drops it"
         case prototypeNames = "JavaScript's prototype names (toString, __proto__…) are ordinary names; qs drops them"
         case entitiesJoinPieces = "with comma and numeric entities, qs joins a value's pieces back into one text"
