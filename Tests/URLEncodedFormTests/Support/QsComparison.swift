@@ -15,6 +15,14 @@ struct QsCase: CustomStringConvertible {
 
     var description: String { "\(test): qs.parse(\(input.map { "\"\($0.prefix(300))\"" } ?? "—"), \(options))" }
 
+    init(input: String, options: [String: Any], expected: FixtureValue?, throwsMessage: String?) {
+        test = ""
+        self.input = input
+        self.options = options
+        self.expected = expected
+        self.throwsMessage = throwsMessage
+    }
+
     init(json: [String: Any], test: String? = nil) {
         self.test = test ?? json["test"] as? String ?? ""
         input = json["input"] as? String
@@ -98,6 +106,23 @@ extension FixtureValue {
         }
     }
 
+    /// Each text with the names on its path, array positions and index names left out, as a
+    /// sorted list: what a value holds regardless of how its arrays group it.
+    var namedLeaves: [String] {
+        func collect(_ value: FixtureValue, _ path: String, into leaves: inout [String]) {
+            switch value {
+            case .string(let text): leaves.append(path + "=" + text)
+            case .null: leaves.append(path + "=<null>")
+            case .array(let elements): for element in elements { collect(element, path, into: &leaves) }
+            case .object(let members):
+                for (key, member) in members { collect(member, Int(key) == nil ? path + "/" + key : path, into: &leaves) }
+            }
+        }
+        var leaves: [String] = []
+        collect(self, "", into: &leaves)
+        return leaves.sorted()
+    }
+
     /// Whether some array in the value is longer than `limit`.
     func holdsArray(longerThan limit: Int) -> Bool {
         switch self {
@@ -151,6 +176,13 @@ enum QsComparison {
         case emptyName = "a pair with an empty name is kept; qs drops it"
         case prototypeNames = "JavaScript's prototype names (toString, __proto__…) are ordinary names; qs drops them"
         case entitiesJoinPieces = "with comma and numeric entities, qs joins a value's pieces back into one text"
+        case undecodableText = "text with an invalid escape or invalid UTF-8 is decoded where it can be; qs leaves all of it escaped"
+        case splitAtFirstEquals = "a pair is split at its first =; qs splits at ]= when the pair has one"
+        case railsArrayOfObjects =
+            "[] followed by more of the key: an element per object (Rails' rule), and [][] nests; qs merges into one element and flattens"
+        case groupedBySpelling = "a name given plainly and with brackets keeps the form's order; qs puts the plain values first"
+        case emptyPlainValueDropped = "an empty plain value after bracketed ones is an element; qs drops it"
+        case rawLatin1Text = "raw text in an ISO-8859-1 form is bytes; qs reads the characters of a JavaScript string"
     }
 
     /// `Object.prototype`'s names, and `__proto__`, which qs skips to protect JavaScript objects.
@@ -210,8 +242,19 @@ enum QsComparison {
         }
         let ours = Result { try ShapedDecoding.decode(input, like: expected, with: decoder) }
         if case .success(let value) = ours, value == expected { return .same }
+        let view = qsView(of: input, utf8: decoder.charset == .utf8)
+        if let rule = view.rules.first {
+            // The same form with what qs reads differently spelled out, so that it reads as qs
+            // reads it: if it then agrees, those differences explain the case.
+            let rewritten = QsCase(input: view.input, options: testCase.options, expected: expected, throwsMessage: nil)
+            switch Self.outcome(of: rewritten) {
+            case .same?, .bothRefuse?: return .difference(rule)
+            case let other: return other
+            }
+        }
         if asksForMissingBehaviour(testCase.options) { return .difference(.noCounterpart) }
         if let rule = arrayLimit(input: input, decoder: decoder, expected: expected) { return .difference(rule) }
+        if let rule = regrouped(input: input, decoder: decoder, expected: expected) { return .difference(rule) }
         switch ours {
         case .failure(let error as URLEncodedFormDecodingError):
             return refusal(error, input: input, decoder: decoder, expected: expected).map(Outcome.difference)
@@ -263,6 +306,24 @@ enum QsComparison {
         }
     }
 
+    /// The same texts under the same names as qs's value, grouped or ordered otherwise: `[]`
+    /// followed by more of the key (Rails' rule, where qs merges), or a name given both plainly
+    /// and with brackets (qs groups pairs by their spelling before it merges them).
+    private static func regrouped(input: String, decoder: URLEncodedFormDecoder, expected: FixtureValue) -> Rule? {
+        guard let untyped = try? URLEncodedFormValue(parsing: input, decoder: decoder),
+            FixtureValue(untyped).namedLeaves == expected.namedLeaves
+        else { return nil }
+        let names = input.split(separator: "&").map { decodedName(of: $0) }
+        if names.contains(where: { $0.contains("[][") || (decoder.keyPathDecoding == .dots && $0.contains("[].")) }) {
+            return .railsArrayOfObjects
+        }
+        let plain = Set(names.filter { !$0.contains("[") })
+        if names.contains(where: { name in name.contains("[") && plain.contains(String(name.prefix { $0 != "[" })) }) {
+            return .groupedBySpelling
+        }
+        return nil
+    }
+
     /// A value that differs from qs's.
     private static func valueDifference(_ value: FixtureValue, input: String, decoder: URLEncodedFormDecoder, expected: FixtureValue) -> Rule? {
         if case .object(var members) = value, members[""] != nil {
@@ -276,6 +337,99 @@ enum QsComparison {
             return .entitiesJoinPieces
         }
         return nil
+    }
+
+    /// The form rewritten so that the decoder reads it as qs does, and the documented differences
+    /// that took: a pair qs splits at `]=` gets its earlier `=`s escaped, and a name or value that
+    /// qs cannot decode (`decodeURIComponent` throws) gets its `%` and `+` escaped, as qs keeps it.
+    static func qsView(of input: String, utf8: Bool) -> (input: String, rules: [Rule]) {
+        var rules: [Rule] = []
+        var parts = input.split(separator: "&", omittingEmptySubsequences: false)
+        // qs gathers a name's plain values before merging them into what its bracketed pairs made,
+        // and skips the merge when they are one empty text (`x[]=a&x=` is `["a"]`).
+        let kept = parts.enumerated().filter { index, part in
+            let plain = decodedName(of: part)
+            guard part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first?.isEmpty ?? true,
+                !plain.isEmpty, !plain.contains("["), parts.filter({ decodedName(of: $0) == plain }).count == 1
+            else { return true }
+            return !parts[..<index].contains { decodedName(of: $0).hasPrefix(plain + "[") }
+        }.map(\.element)
+        if kept.count < parts.count {
+            rules.append(.emptyPlainValueDropped)
+            parts = kept
+        }
+        let rewritten = parts.map { part -> String in
+            guard !part.isEmpty else { return "" }
+            var key: Substring
+            var value: Substring?
+            if let bracketEquals = part.range(of: "]="), let equals = part.firstIndex(of: "="), equals < bracketEquals.lowerBound {
+                key = part[..<part.index(after: bracketEquals.lowerBound)]
+                value = part[bracketEquals.upperBound...]
+                if !rules.contains(.splitAtFirstEquals) { rules.append(.splitAtFirstEquals) }
+            } else if let equals = part.firstIndex(of: "=") {
+                key = part[..<equals]
+                value = part[part.index(after: equals)...]
+            } else {
+                key = part
+            }
+            func literal(_ text: Substring) -> String {
+                if !utf8 {
+                    // The characters of qs's string, as the bytes an ISO-8859-1 form holds.
+                    guard text.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return String(text) }
+                    if !rules.contains(.rawLatin1Text) { rules.append(.rawLatin1Text) }
+                    return text.unicodeScalars.map { $0.value >= 0x80 ? "%" + String($0.value, radix: 16, uppercase: true) : String($0) }.joined()
+                }
+                guard !decodesAsURIComponent(text) else { return String(text) }
+                if !rules.contains(.undecodableText) { rules.append(.undecodableText) }
+                return text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "+", with: "%20")
+            }
+            let name = literal(key).replacingOccurrences(of: "=", with: "%3D")
+            return value.map { name + "=" + literal($0) } ?? name
+        }
+        return (rewritten.joined(separator: "&"), rules)
+    }
+
+    /// The name of a pair, its escapes decoded where they can be and `+` as a space.
+    static func decodedName(of part: Substring) -> String {
+        let name = part.prefix { $0 != "=" }.replacingOccurrences(of: "+", with: " ")
+        var bytes: [UInt8] = []
+        var index = name.utf8.startIndex
+        let utf8 = name.utf8
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: "%"), next < utf8.endIndex, utf8.index(after: next) < utf8.endIndex,
+                let byte = UInt8(String(decoding: utf8[next...utf8.index(after: next)], as: UTF8.self), radix: 16)
+            {
+                bytes.append(byte)
+                index = utf8.index(next, offsetBy: 2)
+            } else {
+                bytes.append(utf8[index])
+                index = next
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether JavaScript's `decodeURIComponent` reads `text` (with `+` as a space): every `%` is
+    /// followed by two hex digits and the bytes are UTF-8.
+    private static func decodesAsURIComponent(_ text: Substring) -> Bool {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "%") {
+                let first = utf8.index(after: index)
+                guard first < utf8.endIndex, utf8.index(after: first) < utf8.endIndex,
+                    let byte = UInt8(String(decoding: utf8[first...utf8.index(after: first)], as: UTF8.self), radix: 16)
+                else { return false }
+                bytes.append(byte)
+                index = utf8.index(first, offsetBy: 2)
+            } else {
+                bytes.append(utf8[index])
+                index = utf8.index(after: index)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// `a[b][0]` → `["a", "b", "0"]`.
