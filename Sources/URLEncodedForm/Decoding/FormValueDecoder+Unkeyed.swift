@@ -102,7 +102,10 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try element(type) { [reader] in try reader.decodeInteger(type, at: $0) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(type) { [reader] in try reader.decodeInteger(type, at: $0) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try element(type, splitting: !(T.self is any FormSequenceDecodable.Type)) { [reader] in try reader.decode(type, at: $0) }
+        // The conformance is looked up only when it matters: a lookup per element costs more than
+        // reading most elements.
+        let splitting = reader.separators.isEmpty || !(T.self is any FormSequenceDecodable.Type)
+        return try element(type, splitting: splitting) { [reader] in try reader.decode(type, at: $0) }
     }
 
     /// Reads the next element with `read`. When every failed field is reported, a failure is

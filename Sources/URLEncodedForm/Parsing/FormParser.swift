@@ -22,6 +22,11 @@ struct FormParser {
     private let limits: URLEncodedFormDecoder.Limits
     /// Whether the pair being inserted made a member whose key lies past the input's bytes.
     private var keptDecodedName = false
+    /// The nodes the previous pair's leading names led to, up to its last component or its first
+    /// `[]`. Consecutive pairs share them (`items[3][name]`, `items[3][qty]`), and the same names
+    /// from the same node lead to the same nodes, so a pair starts where they stop matching.
+    private var previousPath: [Int] = []
+    private var previousPathLength = 0
     /// The charset names and values are read in, by the decoder's option or the form's sentinel.
     private var charset: URLEncodedFormDecoder.Charset
     /// Where the sentinel pairs start, when the decoder reads them; they are skipped.
@@ -203,7 +208,7 @@ struct FormParser {
         keptDecodedName = false
         try insert(components, value: value, flags: flags, key: key)
         if !keptDecodedName, tree.bytes.count > decodedStart {
-            tree.bytes.removeSubrange(decodedStart...)
+            tree.bytes.removeLast(tree.bytes.count &- decodedStart)
         }
     }
 
@@ -304,8 +309,18 @@ struct FormParser {
     ) throws {
         var node = FormTree.root
         let last = components.count - 1
-        for (index, component) in components.enumerated() {
+        var index = 0
+        while index < min(previousPathLength, last), sharesName(previousPath[index], components[index]) {
+            node = previousPath[index]
+            index += 1
+        }
+        previousPathLength = index
+        var recordsPath = true
+        while index <= last {
+            let component = components[index]
+            defer { index += 1 }
             if index > 0, component.isEmpty {
+                recordsPath = false
                 // `[]`: append to an array, or to its last element.
                 try makeArray(node, key: key)
                 if index == last {
@@ -340,6 +355,14 @@ struct FormParser {
                 child = member
             }
             node = child
+            if recordsPath, index < last {
+                if previousPathLength < previousPath.count {
+                    previousPath[previousPathLength] = node
+                } else {
+                    previousPath.append(node)
+                }
+                previousPathLength += 1
+            }
             if index == last {
                 switch tree[node].kind {
                 case .unset:
@@ -351,6 +374,13 @@ struct FormParser {
                 }
             }
         }
+    }
+
+    /// Whether `node` is the one a name equal to `bytes[component]` leads to: its key is that name.
+    private func sharesName(_ node: Int, _ component: Range<Int>) -> Bool {
+        let key = tree[node].key
+        guard key.count == component.count else { return false }
+        return tree.bytes.withReader { $0[key].equals($0[component]) }
     }
 
     /// Makes `node` an array that more elements can be appended to: a value becomes the first
