@@ -19,17 +19,20 @@ import matplotlib.pyplot as plt  # noqa: E402
 CODERS = ["URLEncodedForm", "Hummingbird", "Vapor", "JSON", "Floor"]
 COLORS = {"URLEncodedForm": "#2a7ab0", "Hummingbird": "#e39b2d", "Vapor": "#8a5fbf", "JSON": "#9a9a9a", "Floor": "#3c9a5f"}
 # Leaf fields per value, for ns per field (serde_urlencoded's figures are per field too).
-FIELDS = {"small": 6, "medium": 24, "large": 2400, "text": 1}
-WORKLOADS = ["small", "medium", "large", "text"]
-# The coding benchmarks run 1,000 operations per iteration, except `large`, which runs one.
-SCALE = {"small": 1000, "medium": 1000, "large": 1, "text": 1000}
+FIELDS = {"small": 6, "medium": 24, "large": 2400, "largeBrackets": 2400, "text": 1}
+WORKLOADS = ["small", "medium", "large", "largeBrackets", "text"]
+# How the README names them: large arrays of objects are written with indices or with [].
+LABELS = {"large": "large, items[0][id]", "largeBrackets": "large, items[][id]"}
+# The coding benchmarks run 1,000 operations per iteration, except the large ones, which run one.
+SCALE = {"small": 1000, "medium": 1000, "large": 1, "largeBrackets": 1, "text": 1000}
+PATTERN = r"(small|medium|largeBrackets|large|text)_(encode|decode)_([A-Za-z]+)"
 
 
 def load(path):
     results = {}
     for entry in json.load(open(path)):
         name = entry["benchmark"].split("FormCoding.", 1)[-1]
-        match = re.match(r"(small|medium|large|text)_(encode|decode)_([A-Za-z]+)", name)
+        match = re.match(PATTERN, name)
         if not match:
             continue
         workload, operation, coder = match.groups()
@@ -47,7 +50,7 @@ def mallocs(path):
     counts = {}
     for entry in json.load(open(path)):
         name = entry["benchmark"].split("FormCoding.", 1)[-1]
-        match = re.match(r"(small|medium|large|text)_(encode|decode)_([A-Za-z]+)", name)
+        match = re.match(PATTERN, name)
         if match and "unsupported" not in name:
             workload, operation, coder = match.groups()
             coder = "JSON" if coder.startswith("JSON") else coder
@@ -82,7 +85,7 @@ def main(source, target):
                     axis.text(x, 1, "unsupported", rotation=90, ha="center", va="bottom", fontsize=7)
         axis.set_yscale("log")
         axis.set_xticks(range(len(WORKLOADS)))
-        axis.set_xticklabels(WORKLOADS)
+        axis.set_xticklabels([LABELS.get(w, w).replace(", ", "\n") for w in WORKLOADS])
         axis.set_title(f"{operation} (µs per operation, log scale; lower is better)")
         axis.grid(axis="y", alpha=0.3)
     axes[0].legend()
@@ -124,7 +127,7 @@ def markdown(path):
             # The text's floor is one string, so its measure is bytes per second, not a ratio.
             versus_floor = (f"{4096 / ours / 1000:.2f} GB/s of text" if workload == "text"
                             else f"{ours / floor:.1f} ({fmt_time(floor)})")
-            print(f"| {workload} {operation} | {fmt_time(ours)} | {ours * 1000 / FIELDS[workload]:,.0f} "
+            print(f"| {LABELS.get(workload, workload)} {operation} | {fmt_time(ours)} | {ours * 1000 / FIELDS[workload]:,.0f} "
                   f"| {supported[best] / ours:.1f}× ({best} {fmt_time(supported[best])}{note}) "
                   f"| {json_time / ours:.1f}× | {versus_floor} "
                   f"| {counts[(workload, operation, 'URLEncodedForm')]:,.0f} / {peer_mallocs:,.0f} |")

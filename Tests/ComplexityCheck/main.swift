@@ -47,6 +47,19 @@ let untyped: ([UInt8], URLEncodedFormDecoder) throws -> Void = { body, decoder i
     _ = try URLEncodedFormValue(parsing: body, decoder: decoder)
 }
 
+/// Decodes into `T` with the decoder's limits and `configure`'s options.
+func decoding<T: Decodable>(_ type: T.Type, _ configure: @escaping (inout URLEncodedFormDecoder) -> Void) -> ([UInt8], URLEncodedFormDecoder) throws
+    -> Void
+{
+    { body, decoder in
+        var configured = decoder
+        configure(&configured)
+        _ = try configured.decode(T.self, from: body)
+    }
+}
+
+let commaSeparated: (inout URLEncodedFormDecoder) -> Void = { $0.arrayDecoding = .separators([",", "|"]) }
+
 // Deep shapes decode into `[String: String]`, which refuses them once they are parsed: building
 // the whole deep value instead would measure Swift's recursive destruction of nested enums.
 let shapes: [Shape] = [
@@ -89,6 +102,38 @@ let shapes: [Shape] = [
     Shape(name: "&&&&", body: { repeated("", "&", "", size: $0) }, decode: decoding([String: String].self)),
     Shape(name: "====", body: { repeated("", "=", "", size: $0) }, decode: decoding([String: String].self)),
     Shape(name: "invalid UTF-8 in names", body: { size in pairs(size: size) { "%FF\($0)%FE=1" } }, decode: untyped),
+    // Separators: a value of nothing but separators, runs of empty elements, rows of pieces.
+    Shape(name: "a value of commas, split", body: { repeated("a=", ",", "", size: $0) }, decode: decoding([String: [String]].self, commaSeparated)),
+    Shape(
+        name: "a value of commas, read whole", body: { repeated("a=", ",", "", size: $0) }, decode: decoding([String: String].self, commaSeparated)),
+    Shape(
+        name: "empty elements a[]= with separators", body: { repeated("a[]=", "&a[]=", "", size: $0) },
+        decode: decoding([String: [String]].self, commaSeparated)),
+    Shape(
+        name: "rows of pieces into [[String]]", body: { repeated("a=1,2,3", "&a=1,2,3", "", size: $0) },
+        decode: decoding([String: [[String]]].self, commaSeparated)),
+    Shape(
+        name: "escaped separators %2C in one value", body: { repeated("a=", "x%2C", "", size: $0) },
+        decode: decoding([String: [String]].self, commaSeparated)),
+    // jQuery's mixed arrays, gaps, legacy text.
+    Shape(
+        name: "jQuery mixed arrays a[]=x&a[i][b]=y", body: { size in pairs(size: size) { $0 % 2 == 0 ? "a[]=x" : "a[\($0)][b]=y" } },
+        decode: decoding([String: [URLEncodedFormValue]].self) { _ in }),
+    Shape(
+        name: "index gaps compacted, in reverse", body: { size in pairs(size: size) { "a[\(3 * (size / 8 - $0))]=x" } },
+        decode: decoding([String: [String]].self) { $0.indexGaps = .compact }),
+    Shape(
+        name: "index gaps kept as holes", body: { size in pairs(size: size) { "a[\(3 * $0)]=x" } },
+        decode: decoding([String: [String?]].self) { $0.indexGaps = .keepPositions }),
+    Shape(
+        name: "numeric character references", body: { repeated("a=", "%26%2326085%3B", "", size: $0) },
+        decode: decoding([String: String].self) {
+            $0.charset = .windows1252
+            $0.interpretsNumericEntities = true
+        }),
+    Shape(
+        name: "a charset sentinel after every pair", body: { size in pairs(size: size) { "k\($0)=%E9" } + Array("&_charset_=windows-1252".utf8) },
+        decode: decoding([String: String].self) { $0.charsetSentinel = true }),
 ]
 
 /// The least time of `trials` runs of `repetitions` decodes, in seconds.

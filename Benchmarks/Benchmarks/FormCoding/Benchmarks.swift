@@ -17,15 +17,23 @@ let benchmarks: @Sendable () -> Void = {
     )
     codingBenchmarks(workload: "small", Small.sample)
     codingBenchmarks(workload: "medium", Medium.sample)
+    // Arrays of objects as forms write them: with indices (`items[0][id]`: qs, jQuery, PHP,
+    // `.indexInBrackets`) and with empty brackets (`items[][id]`: Rails, `.brackets`).
     codingBenchmarks(workload: "large", Large.sample, scaling: .one)
+    codingBenchmarks(workload: "largeBrackets", Large.sample, scaling: .one, arrayEncoding: .brackets)
     codingBenchmarks(workload: "text", Text.sample)
     byteBenchmarks()
 }
 
 /// The coders compared. A coder that cannot handle a workload is registered anyway, named as
 /// unsupported, so that it shows in the results instead of silently missing.
-func codingBenchmarks<Value: Codable & Sendable>(workload: String, _ value: Value, scaling: BenchmarkScalingFactor = .kilo) {
-    let ours = URLEncodedForm.URLEncodedFormEncoder(arrayEncoding: .indexInBrackets)
+func codingBenchmarks<Value: Codable & Sendable>(
+    workload: String,
+    _ value: Value,
+    scaling: BenchmarkScalingFactor = .kilo,
+    arrayEncoding: URLEncodedForm.URLEncodedFormEncoder.ArrayEncoding = .indexInBrackets
+) {
+    let ours = URLEncodedForm.URLEncodedFormEncoder(arrayEncoding: arrayEncoding)
     let oursDecoder = URLEncodedForm.URLEncodedFormDecoder(limits: .unlimited)
     let vaporEncoder = Vapor.URLEncodedFormEncoder()
     let vaporDecoder = Vapor.URLEncodedFormDecoder()

@@ -97,9 +97,11 @@ final class FormTreeReader {
     /// Points the derived scalar `node` at another piece, for a container that hands out one
     /// piece at a time.
     func reuseElement(_ node: Int, at position: Int, value: Range<Int>, flags: FormTree.ValueFlags) {
-        derivedNodes[node &- tree.nodeCount].position = position
-        derivedNodes[node &- tree.nodeCount].value = value
-        derivedNodes[node &- tree.nodeCount].flags = flags
+        var element = derivedNodes[node &- tree.nodeCount]
+        element.position = position
+        element.value = value
+        element.flags = flags
+        derivedNodes[node &- tree.nodeCount] = element
     }
 
     /// A derived node at `position` of `parent` that holds nothing: a hole in an array.
@@ -133,16 +135,19 @@ final class FormTreeReader {
     /// Whether `node` reads as `nil`: nothing, or an empty value after `=`. A bare name is a flag,
     /// not `nil`, unless bare keys are read as `nil`.
     func isNil(_ node: Int) -> Bool {
-        switch self[node].kind {
-        case .unset: true
-        case .scalar: self[node].value.isEmpty && (!self[node].flags.contains(.bare) || bareKeysAreNull)
-        case .array, .object: false
+        let node = self[node]
+        switch node.kind {
+        case .unset: return true
+        case .scalar: return node.value.isEmpty && (!node.flags.contains(.bare) || bareKeysAreNull)
+        case .array, .object: return false
         }
     }
 
     /// Whether `node` is a bare name that reads as `nil` (``URLEncodedFormDecoder/BareKeys-swift.enum/null``).
     func isNullBareKey(_ node: Int) -> Bool {
-        bareKeysAreNull && self[node].kind == .scalar && self[node].flags.contains(.bare)
+        guard bareKeysAreNull else { return false }
+        let node = self[node]
+        return node.kind == .scalar && node.flags.contains(.bare)
     }
 
     /// The scalar node `node` holds: itself, or the last of a repeated key's values (`a=1&a=2`
@@ -202,8 +207,9 @@ final class FormTreeReader {
     /// Calls `body` with the text of the scalar `node` as UTF-8: percent-decoded, and converted
     /// once from the form's charset.
     func withValue<Result>(of node: Int, _ body: (ByteReader) throws -> Result) rethrows -> Result {
-        let range = self[node].value
-        let escaped = self[node].flags.contains(.escaped)
+        let scalar = self[node]
+        let range = scalar.value
+        let escaped = scalar.flags.contains(.escaped)
         guard escaped || charset != .utf8 else {
             return try tree.bytes.withReader { try body($0[range]) }
         }

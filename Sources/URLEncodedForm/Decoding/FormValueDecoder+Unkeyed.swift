@@ -37,18 +37,24 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         var nextPiece: Int?
     }
 
-    /// The next element, not yet consumed; `splitting` when it is read as a scalar.
-    private mutating func peek<T>(_ type: T.Type, splitting: Bool) throws -> Step {
+    /// The next element, not yet consumed; `splitting` when it is read as a scalar, `nil` when
+    /// `T` decides. The conformance is looked up only for a value that holds a separator: a
+    /// lookup costs more than reading most elements.
+    private mutating func peek<T>(_ type: T.Type, splitting: Bool?) throws -> Step {
         guard nextElement < elements.count else { throw pastTheEnd(type) }
         guard currentIndex < reader.maximumArrayLength else {
             throw URLEncodedFormDecodingError.arrayTooLong(
                 key: URLEncodedFormDecodingError.shortened(reader.keyPath(of: array)), limit: reader.maximumArrayLength)
         }
         let element = elements[nextElement]
-        guard !reader.separators.isEmpty, splitting || nextPiece != nil, reader[element].kind == .scalar else {
+        guard !reader.separators.isEmpty, splitting != false || nextPiece != nil, reader[element].kind == .scalar else {
             return Step(node: element, nextElement: nextElement + 1, nextPiece: nil)
         }
         let piece = reader.piece(of: element, from: nextPiece ?? 0)
+        if splitting == nil, nextPiece == nil, piece.next != nil, type is any FormSequenceDecodable.Type {
+            // A value of pieces read as an array of its own: the whole value.
+            return Step(node: element, nextElement: nextElement + 1, nextPiece: nil)
+        }
         if pieceNode < 0 {
             pieceNode = reader.deriveElement(of: array, at: currentIndex, value: piece.value, flags: piece.flags)
         } else {
@@ -65,7 +71,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     /// The next element, consumed.
-    private mutating func next<T>(_ type: T.Type, splitting: Bool = true) throws -> Int {
+    private mutating func next<T>(_ type: T.Type, splitting: Bool? = true) throws -> Int {
         consume(try peek(type, splitting: splitting))
     }
 
@@ -102,16 +108,13 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try element(type) { [reader] in try reader.decodeInteger(type, at: $0) } }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(type) { [reader] in try reader.decodeInteger(type, at: $0) } }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        // The conformance is looked up only when it matters: a lookup per element costs more than
-        // reading most elements.
-        let splitting = reader.separators.isEmpty || !(T.self is any FormSequenceDecodable.Type)
-        return try element(type, splitting: splitting) { [reader] in try reader.decode(type, at: $0) }
+        try element(type, splitting: nil) { [reader] in try reader.decode(type, at: $0) }
     }
 
     /// Reads the next element with `read`. When every failed field is reported, a failure is
     /// recorded and the element gets a stand-in; reading past the end is never stood in for.
     @inline(__always)
-    private mutating func element<T>(_ type: T.Type, splitting: Bool = true, _ read: (Int) throws -> T) throws -> T {
+    private mutating func element<T>(_ type: T.Type, splitting: Bool? = true, _ read: (Int) throws -> T) throws -> T {
         let node = try next(type, splitting: splitting)
         guard reader.collectsFieldErrors else { return try read(node) }
         do {

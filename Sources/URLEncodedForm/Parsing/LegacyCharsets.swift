@@ -42,9 +42,7 @@ enum LegacyCharsets {
         let count = bytes.count
         while read < count {
             if bytes[read] == UInt8(ascii: "&"), let (scalar, length) = reference(in: bytes, at: read) {
-                var encoded: [UInt8] = []
-                appendUTF8(of: scalar, to: &encoded)
-                for byte in encoded {
+                UTF8.encode(scalar) { byte in
                     bytes[write] = byte
                     write &+= 1
                 }
@@ -60,7 +58,7 @@ enum LegacyCharsets {
 
     /// The character named by the reference at `start`, and the reference's length; `nil` unless
     /// it is `&#`, up to seven digits and `;`, naming a Unicode scalar.
-    private static func reference(in bytes: [UInt8], at start: Int) -> (UInt32, Int)? {
+    private static func reference(in bytes: [UInt8], at start: Int) -> (Unicode.Scalar, Int)? {
         var index = start &+ 2
         guard index < bytes.count, bytes[start &+ 1] == UInt8(ascii: "#") else { return nil }
         var value: UInt32 = 0
@@ -69,10 +67,10 @@ enum LegacyCharsets {
             value = value &* 10 &+ UInt32(bytes[index] &- UInt8(ascii: "0"))
             index &+= 1
         }
-        guard index > digitsStart, index < bytes.count, bytes[index] == UInt8(ascii: ";"),
-            Unicode.Scalar(value) != nil
-        else { return nil }
-        return (value, index &+ 1 &- start)
+        guard index > digitsStart, index < bytes.count, bytes[index] == UInt8(ascii: ";"), let scalar = Unicode.Scalar(value) else {
+            return nil
+        }
+        return (scalar, index &+ 1 &- start)
     }
 
     private static func appendUTF8(of scalar: UInt32, to bytes: inout [UInt8]) {
