@@ -1,12 +1,13 @@
 import Foundation
 import URLEncodedForm
 
-// Decodes the form on stdin into an untyped value and prints how much memory the decoding took
-// on top of what the process held once the input was read, from the kernel's own counters.
-// `/proc/self/status` is used rather than `getrusage`, whose peak includes the memory of the
-// process that spawned this one.
+// Decodes the form on stdin into an untyped value (or, with `--separated`, into `[String: [String]]`
+// with values split at `,` and `|`) and prints how much memory the decoding took on top of what
+// the process held once the input was read, from the kernel's own counters. `/proc/self/status`
+// is used rather than `getrusage`, whose peak includes the memory of the process that spawned
+// this one.
 //
-//   form-memory-probe [--unlimited] < body
+//   form-memory-probe [--unlimited] [--separated] < body
 //   → status=0 extraKiB=123 seconds=0.004
 
 func kibibytes(_ field: String) -> Int {
@@ -26,7 +27,11 @@ let before = kibibytes("VmRSS")
 let start = DispatchTime.now().uptimeNanoseconds
 var status = 0
 do {
-    _ = try URLEncodedFormValue(parsing: body, decoder: URLEncodedFormDecoder(limits: limits))
+    if CommandLine.arguments.contains("--separated") {
+        _ = try URLEncodedFormDecoder(arrayDecoding: .separators([",", "|"]), limits: limits).decode([String: [String]].self, from: body)
+    } else {
+        _ = try URLEncodedFormValue(parsing: body, decoder: URLEncodedFormDecoder(limits: limits))
+    }
 } catch {
     status = 1
 }

@@ -25,10 +25,10 @@ struct ResourceBoundsTests {
         var seconds: Double
     }
 
-    static func probe(_ body: [UInt8], unlimited: Bool = false) throws -> Probe {
+    static func probe(_ body: [UInt8], unlimited: Bool = false, separated: Bool = false) throws -> Probe {
         let process = Process()
         process.executableURL = URLFormCommandTests.binary.deletingLastPathComponent().appendingPathComponent("form-memory-probe")
-        process.arguments = unlimited ? ["--unlimited"] : []
+        process.arguments = (unlimited ? ["--unlimited"] : []) + (separated ? ["--separated"] : [])
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -87,6 +87,43 @@ struct ResourceBoundsTests {
         let long = try Self.probe(Self.hostileBodies(size: 3 * Self.megabyte)[1].body)
         #expect(long.status == 1)
         #expect(long.extraKiB >= 0 && long.extraKiB < 1024)
+    }
+
+    /// Bodies for values split at separators: a value of nothing but commas, runs of empty
+    /// elements, and rows of pieces; and whether the default limits refuse it.
+    static func separatedBodies(size: Int) -> [(name: String, refused: Bool, body: [UInt8])] {
+        func repeated(_ piece: String, prefix: String = "") -> [UInt8] {
+            Array((prefix + String(repeating: piece, count: max(0, (size - prefix.utf8.count) / piece.utf8.count))).utf8)
+        }
+        return [
+            ("a value of commas", true, repeated(",", prefix: "a=")),
+            ("a value of empty elements and bars", true, repeated(",|", prefix: "a=")),
+            ("runs of empty elements a[]=", true, repeated("a[]=&")),
+            ("rows of pieces", true, repeated("a=1,2,3&")),
+        ]
+    }
+
+    @Test("a 1 MB body split at separators is refused by the limits before it costs 16 MB")
+    func separatedBodies() throws {
+        for (name, refused, body) in Self.separatedBodies(size: Self.megabyte) {
+            let probe = try Self.probe(body, separated: true)
+            print("\(name), 1 MB, split: status \(probe.status), \(probe.extraKiB) KiB, \(probe.seconds) s")
+            #expect(probe.status == (refused ? 1 : 0), "\(name)")
+            #expect(probe.extraKiB >= 0 && probe.extraKiB < 16 * 1024, "\(name) took \(probe.extraKiB) KiB")
+        }
+    }
+
+    @Test("split at separators with the limits lifted, memory grows in proportion to the input")
+    func separatedGrowth() throws {
+        for (index, (name, _, _)) in Self.separatedBodies(size: 1).enumerated() {
+            // Half a megabyte and two: each element is a `String` of the result, so lifted, a
+            // megabyte of commas is a million of them.
+            let small = try Self.probe(Self.separatedBodies(size: Self.megabyte / 2)[index].body, unlimited: true, separated: true)
+            let large = try Self.probe(Self.separatedBodies(size: 2 * Self.megabyte)[index].body, unlimited: true, separated: true)
+            print("\(name), split, limits lifted: \(small.extraKiB) KiB for 0.5 MB, \(large.extraKiB) KiB for 2 MB")
+            #expect(small.status == 0 && large.status == 0)
+            #expect(Double(large.extraKiB) <= Double(small.extraKiB) * 6 + 1024, "\(name): \(small.extraKiB) → \(large.extraKiB) KiB")
+        }
     }
 
     @Test("with the limits lifted, memory grows in proportion to the input")
