@@ -49,6 +49,10 @@ struct Command {
         DECODE OPTIONS
           --key-path brackets|dots     (default brackets; dots also reads brackets)
           --space plus|percent         whether + is a space (default plus)
+          --charset utf-8|iso-8859-1|windows-1252   the form's charset (default utf-8)
+          --charset-sentinel           a utf8=✓ or _charset_ parameter picks the charset
+          --numeric-entities           &#8364; in a legacy-charset value is €
+          --bare-keys flag|null        a name without = is "" (default) or null
           --max-input-length N  --max-parameters N  --max-depth N  --max-array-length N
           --unlimited                  lift every limit (defaults: 1048576, 1000, 32, 1000)
           --pretty                     indent the JSON
@@ -136,6 +140,11 @@ struct Command {
             default: encoder.allowedCharacters = CharacterSet(charactersIn: given)
             }
         case (.decode, "--pretty"): pretty = true
+        case (.decode, "--charset"):
+            decoder.charset = try choice(["utf-8": .utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
+        case (.decode, "--charset-sentinel"): decoder.charsetSentinel = true
+        case (.decode, "--numeric-entities"): decoder.interpretsNumericEntities = true
+        case (.decode, "--bare-keys"): decoder.bareKeys = try choice(["flag": .flag, "null": .null])
         case (.decode, "--unlimited"): decoder.limits = .unlimited
         case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()
         case (.decode, "--max-parameters"): decoder.limits.maximumParameterCount = try number()

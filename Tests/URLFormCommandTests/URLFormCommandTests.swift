@@ -88,6 +88,11 @@ struct URLFormCommandTests {
             (["--space", "percent"], "q=a+b%20c", #"{"q":"a+b c"}"#),
             ([], "list=1&list=2&flag", #"{"flag":"","list":["1","2"]}"#),
             (["--pretty"], "a[]=1", "{\n  \"a\": [\n    \"1\"\n  ]\n}"),
+            (["--charset", "windows-1252"], "t=%80%E9", #"{"t":"€é"}"#),
+            (["--charset", "iso-8859-1"], "t=%80%E9", #"{"t":"\#u{80}é"}"#),
+            (["--charset-sentinel", "--numeric-entities"], "_charset_=windows-1252&t=%26%2326085%3B", #"{"t":"日"}"#),
+            (["--bare-keys", "null"], "a&b=", #"{"a":null,"b":""}"#),
+            ([], "a[]=1&a[1][b]=2", #"{"a":["1",{"b":"2"}]}"#),
             ([], "", "{}"),
         ]
     )
