@@ -22,6 +22,30 @@ struct DecoderDocumentationTests {
         #expect(try decoder.decode(Signup.self, from: Array(body.utf8)[...]) == expected)
     }
 
+    @Test("the server article's examples: checkboxes, removed rows, separators, the Vapor decoder")
+    func serverArticle() throws {
+        struct Preferences: Decodable, Equatable { let newsletter: Bool }
+        let checkboxes = URLEncodedFormDecoder(missingBool: .false)
+        #expect(try checkboxes.decode(Preferences.self, from: "") == Preferences(newsletter: false))
+        #expect(try checkboxes.decode(Preferences.self, from: "newsletter=on") == Preferences(newsletter: true))
+
+        struct Order: Decodable, Equatable {
+            struct Item: Decodable, Equatable { let sku: String, quantity: Int }
+            let items: [Item]
+        }
+        let order = try URLEncodedFormDecoder(indexGaps: .compact)
+            .decode(Order.self, from: "items[0][sku]=a&items[0][quantity]=1&items[2][sku]=c&items[2][quantity]=3")
+        #expect(order == Order(items: [.init(sku: "a", quantity: 1), .init(sku: "c", quantity: 3)]))
+
+        struct Pets: Decodable, Equatable { let pets: [String] }
+        let vapor = URLEncodedFormDecoder(arrayDecoding: .separators([",", "|"]), dateDecoding: .secondsSince1970, missingBool: .false)
+        #expect(try vapor.decode(Pets.self, from: "pets=Zizek,Foo%2C") == Pets(pets: ["Zizek", "Foo,"]))
+        #expect(try vapor.decode([String: Date].self, from: "d=0") == ["d": Date(timeIntervalSince1970: 0)])
+
+        let legacy = URLEncodedFormDecoder(charset: .windows1252, charsetSentinel: true, interpretsNumericEntities: true)
+        #expect(try legacy.decode([String: String].self, from: "_charset_=windows-1252&t=%80+%26%2326085%3B") == ["t": "€ 日"])
+    }
+
     @Test("DocC examples")
     func doccExamples() throws {
         struct Tagged: Decodable, Equatable {
