@@ -48,14 +48,21 @@ struct FuzzInput {
 enum FuzzOptions {
     static func decoder(_ input: inout FuzzInput, limits: URLEncodedFormDecoder.Limits = .default) -> URLEncodedFormDecoder {
         URLEncodedFormDecoder(
-            arrayDecoding: input.element(of: [.automatic, .separator(","), .separator("|")]),
+            arrayDecoding: input.element(of: [.automatic, .separator(","), .separators([",", "|", "、"])]),
             boolDecoding: input.element(of: [.lenient, .numeric, .literal]),
             dataDecoding: input.element(of: [.base64, .deferredToData]),
-            dateDecoding: input.element(of: [.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601]),
+            dateDecoding: input.element(of: [.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601, .htmlInput(timeZone: .gmt)]),
             keyDecoding: input.element(of: [.useDefaultKeys, .convertFromSnakeCase, .convertFromKebabCase]),
             keyPathDecoding: input.element(of: [.brackets, .dots]),
             spaceDecoding: input.element(of: [.plusAsSpace, .plusLiteral]),
-            limits: limits
+            limits: limits,
+            duplicates: input.element(of: [.last, .first, .error]),
+            charset: input.element(of: [.utf8, .isoLatin1, .windows1252]),
+            charsetSentinel: input.bool(),
+            interpretsNumericEntities: input.bool(),
+            indexGaps: input.element(of: [.error, .compact, .keepPositions]),
+            missingBool: input.element(of: [.keyNotFound, .false]),
+            bareKeys: input.element(of: [.flag, .null])
         )
     }
 

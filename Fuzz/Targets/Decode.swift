@@ -49,7 +49,7 @@ public func decodeTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: start, count: count))
     let tight = input.bool()
     let decoder = FuzzOptions.decoder(&input, limits: tight ? FuzzOptions.tightLimits : .default)
-    let model = input.choice(6)
+    let model = input.choice(7)
     let text = Array(input.rest)
     do {
         switch model {
@@ -58,6 +58,7 @@ public func decodeTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         case 2: _ = try decoder.decode([String: [String]].self, from: text)
         case 3: _ = try decoder.decode([String: [String: Int]].self, from: text)
         case 4: _ = try decoder.decode([Item].self, from: text)
+        case 5: _ = try decoder.decode([String: [Int?]].self, from: text)
         default: _ = try decoder.decode([String: URLEncodedFormValue].self, from: text)
         }
     } catch {

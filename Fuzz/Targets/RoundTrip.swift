@@ -49,7 +49,7 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
 /// from inside brackets, `a[x.y]`, keeps its dot).
 func holdsKeyPath(_ value: URLEncodedFormValue, dots: Bool) -> Bool {
     switch value {
-    case .string: return false
+    case .string, .null: return false
     case .array(let elements): return elements.contains { holdsKeyPath($0, dots: dots) }
     case .object(let members):
         return members.contains { member in
