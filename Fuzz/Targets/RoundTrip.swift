@@ -1,9 +1,12 @@
 import Foundation
 import URLEncodedForm
 
-// Target 3: whatever parses, written again by the encoder (brackets for arrays, members in
-// their order), parses back to the same value, unless a name holds key-path punctuation: such a
-// name is written as Alamofire writes it, and is a key path when read (a documented loss).
+// Target 3: whatever parses, written again by the encoder (indices for arrays, members in their
+// order), parses back to the same value, unless a name holds key-path punctuation: such a name is
+// written as Alamofire writes it, and is a key path when read (a documented loss). Indices, not
+// `[]`: jQuery's `a[0][x]=1&a[1][y]=2&a[]=3` is an array of two objects and a value, which `[]`
+// cannot write (Rails' rule would merge the objects). An array written with indices reads back as
+// an object named by them, so both sides are compared with such objects as the arrays they are.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: start, count: count))
@@ -15,7 +18,7 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     guard let value = try? URLEncodedFormValue(parsing: text, decoder: decoder), !holdsKeyPath(value, dots: dots) else { return 0 }
     let encoder = URLEncodedFormEncoder(
         alphabetizeKeyValuePairs: false,
-        arrayEncoding: .brackets,
+        arrayEncoding: .indexInBrackets,
         keyPathEncoding: dots ? .dots : .brackets,
         spaceEncoding: plus ? .plusReplaced : .percentEscaped
     )
@@ -33,7 +36,7 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     again.limits.maximumDepth = decoder.limits.maximumDepth + 1
     do {
         let reparsed = try URLEncodedFormValue(parsing: written, decoder: again)
-        guard reparsed == value else {
+        guard reparsed.indicesAsArrays == value.indicesAsArrays else {
             fatalError(
                 "the value changed\n  input: \(String(decoding: text, as: UTF8.self))\n  written: \(written)\n  first: \(value)\n  second: \(reparsed)"
             )
@@ -55,6 +58,23 @@ func holdsKeyPath(_ value: URLEncodedFormValue, dots: Bool) -> Bool {
         return members.contains { member in
             member.key.utf8.contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || (dots && $0 == UInt8(ascii: ".")) }
                 || holdsKeyPath(member.value, dots: dots)
+        }
+    }
+}
+
+extension URLEncodedFormValue {
+    /// The value with each object whose names are exactly `0` to `n - 1` as the array it is.
+    var indicesAsArrays: URLEncodedFormValue {
+        switch self {
+        case .string, .null: return self
+        case .array(let elements): return .array(elements.map(\.indicesAsArrays))
+        case .object(let members):
+            let converted = members.map { Member(key: $0.key, value: $0.value.indicesAsArrays) }
+            let indices = members.compactMap { member in
+                Int(member.key).flatMap { String($0) == member.key ? $0 : nil }
+            }
+            guard !members.isEmpty, indices.count == members.count, Set(indices) == Set(0..<members.count) else { return .object(converted) }
+            return .array(zip(indices, converted).sorted { $0.0 < $1.0 }.map(\.1.value))
         }
     }
 }

@@ -126,6 +126,15 @@ let shapes: [Shape] = [
         name: "index gaps kept as holes", body: { size in pairs(size: size) { "a[\(3 * $0)]=x" } },
         decode: decoding([String: [String?]].self) { $0.indexGaps = .keepPositions }),
     Shape(
+        name: "ISO-8859-1 names", body: { size in pairs(size: size) { "%E9\($0)%FF=%E9" } },
+        decode: decoding([String: String].self) { $0.charset = .isoLatin1 }),
+    Shape(
+        name: "windows-1252 names, as dots", body: { size in pairs(size: size) { "%80\($0).%9F=%80" } },
+        decode: decoding([String: [String: String]].self) {
+            $0.charset = .windows1252
+            $0.keyPathDecoding = .dots
+        }),
+    Shape(
         name: "numeric character references", body: { repeated("a=", "%26%2326085%3B", "", size: $0) },
         decode: decoding([String: String].self) {
             $0.charset = .windows1252

@@ -16,20 +16,27 @@ enum LegacyCharsets {
     /// Rewrites the bytes of `bytes` from `start` on, read in `charset` (a single-byte one), as
     /// UTF-8. Nothing is copied when they are all ASCII, as most names and values are.
     static func transcode(_ bytes: inout [UInt8], from start: Int, charset: URLEncodedFormDecoder.Charset) {
-        let legacy = bytes[start...]
-        guard legacy.contains(where: { $0 >= 0x80 }) else { return }
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(legacy.count &* 3)
-        for byte in legacy {
-            if byte < 0x80 {
-                utf8.append(byte)
-            } else if charset == .windows1252, byte < 0xA0 {
-                appendUTF8(of: UInt32(windows1252High[Int(byte &- 0x80)]), to: &utf8)
-            } else {
-                appendUTF8(of: UInt32(byte), to: &utf8)
+        // Read in place: a slice of `bytes` held across the mutation below would make it copy the
+        // whole buffer, which for a name is the whole input, once per name.
+        let utf8: [UInt8]? = bytes.withReader { all in
+            let legacy = all[start..<all.count]
+            guard legacy.contains(where: { $0 >= 0x80 }) else { return nil }
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(legacy.count &* 3)
+            for byte in legacy {
+                if byte < 0x80 {
+                    utf8.append(byte)
+                } else if charset == .windows1252, byte < 0xA0 {
+                    appendUTF8(of: UInt32(windows1252High[Int(byte &- 0x80)]), to: &utf8)
+                } else {
+                    appendUTF8(of: UInt32(byte), to: &utf8)
+                }
             }
+            return utf8
         }
-        bytes.replaceSubrange(start..., with: utf8)
+        guard let utf8 else { return }
+        bytes.removeLast(bytes.count &- start)
+        bytes.append(contentsOf: utf8)
     }
 
     /// Replaces each `&#digits;` in `bytes` that names a character with that character's UTF-8.

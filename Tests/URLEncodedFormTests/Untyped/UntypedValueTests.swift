@@ -22,6 +22,19 @@ struct UntypedValueTests {
         #expect(try URLEncodedFormValue(parsing: "b=1&a=2") != ["a": "2", "b": "1"])
     }
 
+    @Test("jQuery's arrays of objects and arrays read as arrays, and written with indices read back; with [] they cannot be")
+    func jQueryArraysOfContainers() throws {
+        // The fuzzer's regression: `[]` cannot say where one object or array ends (Rails' rule
+        // merges them), so such a value is written with indices.
+        let form = try URLEncodedFormValue(parsing: "a[0][x]=1&a[1][y]=2&a[]=3")
+        #expect(form == ["a": [["x": "1"], ["y": "2"], "3"]])
+        let indexed = try form.encoded(with: URLEncodedFormEncoder(alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets))
+        #expect(indexed == "a%5B0%5D%5Bx%5D=1&a%5B1%5D%5By%5D=2&a%5B2%5D=3")
+        #expect(try URLEncodedFormDecoder().decode([String: [URLEncodedFormValue]].self, from: indexed) == ["a": [["x": "1"], ["y": "2"], "3"]])
+        let bracketed = try form.encoded(with: URLEncodedFormEncoder(alphabetizeKeyValuePairs: false))
+        #expect(try URLEncodedFormValue(parsing: bracketed) == ["a": [["x": "1", "y": "2"], "3"]])
+    }
+
     @Test("parsing follows the decoder's options and limits")
     func parsingOptions() throws {
         let dots = URLEncodedFormDecoder(keyPathDecoding: .dots, spaceDecoding: .plusLiteral)
