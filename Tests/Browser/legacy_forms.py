@@ -12,16 +12,12 @@ labelled ISO-8859-1 is encoded as windows-1252 (the WHATWG Encoding standard), a
 the charset lacks is sent as a numeric character reference. `--check` records again and fails
 unless the bodies are the committed ones.
 """
-import fcntl
 import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from chromium import Chromium
 
 LABELS = ["utf-8", "iso-8859-1", "windows-1252", "latin1"]
 TEXTS = ["plain", "é ü ß", "€ 5", "“quoted” ‘single’ …", "Ÿ ž Œ ‰", "日本", "😀", "a&b=c+d %41", "naïve café € 日本 😀",
@@ -68,80 +64,22 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def run_chromium(cases):
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-    if not chromium:
-        sys.exit("no chromium found")
-    version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-
-    to_read, to_write = os.pipe()
-    from_read, from_write = os.pipe()
-    profile = tempfile.mkdtemp(prefix="chromium-profile-")
-
-    def attach():
-        # Copied above 10 first, so that moving one end to 3 or 4 cannot overwrite the other.
-        read_end = fcntl.fcntl(to_read, fcntl.F_DUPFD, 10)
-        write_end = fcntl.fcntl(from_write, fcntl.F_DUPFD, 10)
-        os.dup2(read_end, 3)
-        os.dup2(write_end, 4)
-
-    process = subprocess.Popen(
-        [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-pipe",
-         f"--user-data-dir={profile}", "about:blank"],
-        preexec_fn=attach, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(to_read)
-    os.close(from_write)
-    state = {"buffer": b"", "id": 0}
-
-    def send(method, params=None, session=None):
-        state["id"] += 1
-        message = {"id": state["id"], "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
-        os.write(to_write, json.dumps(message).encode() + b"\0")
-        while True:
-            while b"\0" not in state["buffer"]:
-                chunk = os.read(from_read, 65536)
-                if not chunk:
-                    sys.exit("chromium closed the pipe")
-                state["buffer"] += chunk
-            raw, state["buffer"] = state["buffer"].split(b"\0", 1)
-            reply = json.loads(raw)
-            if reply.get("id") == state["id"]:
-                if "error" in reply:
-                    sys.exit(f"{method} failed: {reply['error']}")
-                return reply["result"]
-
-    def evaluate(session, expression):
-        return send("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)["result"].get("value")
-
-    def wait_for(condition, seconds=20):
-        deadline = time.time() + seconds
-        while time.time() < deadline:
-            if condition():
-                return
-            time.sleep(0.05)
-        sys.exit("timed out")
-
     results = []
     try:
-        target = send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        send("Page.enable", session=session)
-        for label, sentinel, text in cases:
-            send("Page.navigate", {"url": f"{base}/form?charset={label}&sentinel={sentinel}"}, session)
-            wait_for(lambda: evaluate(session, "document.readyState === 'complete' && !!document.getElementById('t')"))
-            count = len(bodies)
-            evaluate(session, f"document.getElementById('t').value = {json.dumps(text)}; document.getElementById('submit').click(); true")
-            wait_for(lambda: len(bodies) > count)
-            results.append({"label": label, "sentinel": sentinel, "typed": text, "body": bodies[-1]})
+        with Chromium() as browser:
+            session = browser.open("about:blank")
+            for label, sentinel, text in cases:
+                browser.send("Page.navigate", {"url": f"{base}/form?charset={label}&sentinel={sentinel}"}, session)
+                browser.wait_for(session, "document.readyState === 'complete' && !!document.getElementById('t')")
+                count = len(bodies)
+                browser.evaluate(session, f"document.getElementById('t').value = {json.dumps(text)}; document.getElementById('submit').click(); true")
+                browser.wait_for(session, lambda: len(bodies) > count)
+                results.append({"label": label, "sentinel": sentinel, "typed": text, "body": bodies[-1]})
+            version = browser.version
     finally:
-        process.kill()
-        process.wait()
-        shutil.rmtree(profile, ignore_errors=True)
         server.shutdown()
     return version, results
 

@@ -35,14 +35,7 @@ const chosen = [
 ];
 
 // Seeded random values of the same kinds, so the cases are the same on every machine.
-let seed = 2026;
-function random() {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-}
-function pick(list) {
-    return list[Math.floor(random() * list.length)];
-}
+const { random, pick } = require("./support.js").seeded(2026);
 function scalar() {
     return pick(["a", "b c", "", "1", 2, 0, true, false, null, "x&y", "é", "[z]", "1,2"]);
 }

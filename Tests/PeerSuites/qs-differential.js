@@ -9,18 +9,9 @@
 "use strict";
 const qs = require("qs");
 const qsVersion = require("qs/package.json").version;
+const { jsonable, seeded } = require("./support.js");
 
-let seed = 2026;
-function random() {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-}
-function pick(list) {
-    return list[Math.floor(random() * list.length)];
-}
-function int(low, high) {
-    return low + Math.floor(random() * (high - low + 1));
-}
+const { random, pick, int } = seeded(2026);
 
 // Name and value fragments: plain, spaces as + and %20, escapes in both cases, UTF-8 raw and
 // escaped, invalid escapes and invalid UTF-8, and form punctuation escaped.
@@ -154,18 +145,6 @@ function record(input, options) {
         entry.throws = String(error.message);
     }
     cases.push(entry);
-}
-function jsonable(value) {
-    if (value === undefined) return { $undefined: true };
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) {
-        const array = [];
-        for (let i = 0; i < value.length; i++) array.push(i in value ? jsonable(value[i]) : { $hole: true });
-        return array;
-    }
-    const object = {};
-    for (const key of Object.keys(value)) object[key] = jsonable(value[key]);
-    return object;
 }
 
 for (let i = 0; i < 3000; i++) {

@@ -16,6 +16,7 @@ const path = require("path");
 
 const checkout = path.resolve(process.argv[2] || ".");
 const isDeepStrictEqual = require("util").isDeepStrictEqual;
+const { jsonable } = require("./support.js");
 
 // The test file's development dependencies, as far as its parse tests need them.
 const stubs = {
@@ -36,18 +37,6 @@ const cases = [];
 const results = new Map(); // an object qs.parse returned → the call that returned it
 let testName = [];
 
-function jsonable(value) {
-    if (value === undefined) return { $undefined: true };
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) {
-        const array = [];
-        for (let i = 0; i < value.length; i++) array.push(i in value ? jsonable(value[i]) : { $hole: true });
-        return array;
-    }
-    const object = {};
-    for (const key of Object.keys(value)) object[key] = jsonable(value[key]);
-    return object;
-}
 
 function describeCall(input, options) {
     const call = { test: testName.join(" / "), input: typeof input === "string" ? input : null };

@@ -151,29 +151,36 @@ struct FormTree {
     /// The member of `object` whose key equals `bytes[key]`, created at the end with that range as
     /// its key when absent.
     mutating func member(of object: Int, keyAt key: Range<Int>) -> (member: Int, created: Bool) {
-        prepare(object, as: .object)
+        let (member, created) = namedChild(of: object, as: .object, keyAt: key)
+        guard created else { return (member, false) }
+        let count = nodes[object].childCount
+        if count == Self.indexedMemberCount {
+            var existing = nodes[object].firstChild
+            while existing >= 0 {
+                addToIndex(existing, of: object)
+                existing = nodes[existing].nextSibling
+            }
+        } else if count > Self.indexedMemberCount {
+            addToIndex(member, of: object)
+        }
+        return (member, true)
+    }
+
+    /// The child of `parent`, made `kind`, named `bytes[key]`; created at the end when absent.
+    private mutating func namedChild(of parent: Int, as kind: Kind, keyAt key: Range<Int>) -> (child: Int, created: Bool) {
+        prepare(parent, as: kind)
         let (hash, existing) = bytes.withReader { bytes in
             let key = bytes[key]
             let hash = Self.hash(key)
-            return (hash, findMember(of: object, key: key, hash: hash))
+            return (hash, findMember(of: parent, key: key, hash: hash))
         }
         if let existing {
             return (existing, false)
         }
-        let child = appendChild(to: object)
+        let child = appendChild(to: parent)
         nodes[child].key = key
         nodes[child].keyHash = hash
-        nodes[object].memberHashBits |= 1 << UInt64(hash & 63)
-        let count = nodes[object].childCount
-        if count == Self.indexedMemberCount {
-            var member = nodes[object].firstChild
-            while member >= 0 {
-                addToIndex(member, of: object)
-                member = nodes[member].nextSibling
-            }
-        } else if count > Self.indexedMemberCount {
-            addToIndex(child, of: object)
-        }
+        nodes[parent].memberHashBits |= 1 << UInt64(hash & 63)
         return (child, true)
     }
 
@@ -189,21 +196,9 @@ struct FormTree {
     /// Named elements are always in the hash index: an array gets one only from a form that mixes
     /// `[]` and `[i]`, and its unnamed elements are never looked up.
     mutating func namedElement(of array: Int, keyAt key: Range<Int>) -> (element: Int, created: Bool) {
-        prepare(array, as: .array)
-        let (hash, existing) = bytes.withReader { bytes in
-            let key = bytes[key]
-            let hash = Self.hash(key)
-            return (hash, findMember(of: array, key: key, hash: hash))
-        }
-        if let existing {
-            return (existing, false)
-        }
-        let child = appendChild(to: array)
-        nodes[child].key = key
-        nodes[child].keyHash = hash
-        nodes[array].memberHashBits |= 1 << UInt64(hash & 63)
-        addToIndex(child, of: array)
-        return (child, true)
+        let (element, created) = namedChild(of: array, as: .array, keyAt: key)
+        if created { addToIndex(element, of: array) }
+        return (element, created)
     }
 
     /// Makes the object `node`, whose members are all named by indices, an array of those members

@@ -15,12 +15,9 @@ struct BrowserSubmissionTests {
     }
 
     static let submissions: [Submission] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/chromium-legacy-forms.json")
-        guard let data = try? Data(contentsOf: url),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = json["cases"] as? [[String: String]]
-        else { return [] }
-        return cases.map { Submission(label: $0["label"] ?? "", sentinel: $0["sentinel"] ?? "", typed: $0["typed"] ?? "", body: $0["body"] ?? "") }
+        fixtureCases("chromium-legacy-forms.json").cases.compactMap { $0 as? [String: String] }.map {
+            Submission(label: $0["label"] ?? "", sentinel: $0["sentinel"] ?? "", typed: $0["typed"] ?? "", body: $0["body"] ?? "")
+        }
     }()
 
     /// A server that serves legacy pages: the sentinel says which charset each form came in,

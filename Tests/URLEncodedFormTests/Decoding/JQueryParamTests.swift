@@ -14,12 +14,7 @@ struct JQueryParamTests {
     }
 
     static let cases: [Case] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/jquery-3.6.1-param.json")
-        guard let data = try? Data(contentsOf: url),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = json["cases"] as? [[String: Any]]
-        else { return [] }
-        return cases.map { Case(value: FixtureValue(json: $0["value"] ?? [:]), param: $0["param"] as? String ?? "") }
+        fixtureCases("jquery-3.6.1-param.json").cases.map { Case(value: FixtureValue(json: $0["value"] ?? [:]), param: $0["param"] as? String ?? "") }
     }()
 
     enum Outcome: String, CaseIterable {

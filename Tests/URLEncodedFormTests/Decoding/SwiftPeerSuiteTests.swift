@@ -243,12 +243,8 @@ struct SwiftPeerSuiteTests {
     }
 
     static func load(_ name: String) -> (source: String, cases: [Case]) {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
-        guard let data = try? Data(contentsOf: url),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = json["cases"] as? [[String: Any]]
-        else { return ("", []) }
-        return (json["source"] as? String ?? "", cases.map(Case.init))
+        let fixture = fixtureCases(name)
+        return (fixture.source, fixture.cases.map(Case.init))
     }
 
     /// Whether `actual` holds every member `expected` states, with equal values: the peers' tests

@@ -126,3 +126,14 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// The cases of a JSON fixture in `Tests/Fixtures` (`{"source": …, "cases": [ … ]}`), or an empty
+/// list when the file cannot be read, which the tests that count their cases then report.
+func fixtureCases(_ name: String) -> (source: String, cases: [[String: Any]]) {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
+    guard let data = try? Data(contentsOf: url),
+        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let cases = json["cases"] as? [[String: Any]]
+    else { return ("", []) }
+    return (json["source"] as? String ?? "", cases)
+}

@@ -33,12 +33,8 @@ struct QsCase: CustomStringConvertible {
     }
 
     static func load(_ name: String) -> (source: String, cases: [QsCase]) {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
-        guard let data = try? Data(contentsOf: url),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = json["cases"] as? [[String: Any]]
-        else { return ("", []) }
-        return (json["source"] as? String ?? "", cases.map { QsCase(json: $0) })
+        let fixture = fixtureCases(name)
+        return (fixture.source, fixture.cases.map { QsCase(json: $0) })
     }
 }
 
