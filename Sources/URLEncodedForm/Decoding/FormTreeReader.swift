@@ -4,8 +4,8 @@ import Foundation
 /// scalars are read. The decoder's containers hold a reference to it and a node index.
 ///
 /// Its other files: member lookup by coding key (`+Members`), array elements (`+Elements`),
-/// scalars (`+Scalars`), the words of error messages (`+Messages`) and field errors
-/// (`+FieldErrors`).
+/// values split at separators (`+Separators`), scalars (`+Scalars`), the words of error messages
+/// (`+Messages`) and field errors (`+FieldErrors`).
 final class FormTreeReader {
     /// The tree as the parser built it; the reader never changes it.
     let tree: FormTree
@@ -104,14 +104,9 @@ final class FormTreeReader {
         derivedNodes[node &- tree.nodeCount] = element
     }
 
-    /// A derived node at `position` of `parent` that holds nothing: a hole in an array.
-    func deriveHole(of parent: Int, at position: Int) -> Int {
-        derivedNodes.append(FormTree.Node(parent: parent, position: position))
-        return tree.nodeCount &+ derivedNodes.count &- 1
-    }
-
     /// A derived node for the member `key` of `object` that the form does not have, so that
-    /// errors below it still carry the full path.
+    /// errors below it still carry the full path; also a hole of an array that keeps its
+    /// positions, named by its index.
     func absentMember(of object: Int, key: String) -> Int {
         var node = FormTree.Node(parent: object, position: 0)
         let start = derivedKeys.count
