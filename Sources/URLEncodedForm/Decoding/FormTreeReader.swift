@@ -15,9 +15,9 @@ final class FormTreeReader {
     /// are ranges of the tree's bytes; their keys are in `derivedKeys`.
     private var derivedNodes: [FormTree.Node] = []
     private var derivedKeys: [UInt8] = []
-    /// Reused buffer for values that hold escapes or are in a legacy charset. Only `withValue`
-    /// writes it, and it lends it only to the scalar readers, never to user code.
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    /// Reused buffer for values that hold escapes or are in a legacy charset; only `withValue`
+    /// uses it.
+    private var scratch: [UInt8] = []
     /// For converted key strategies: per object, each member's converted name → member.
     var convertedMembers: [Int: [String: Int]] = [:]
     /// For snake and kebab case: coding key → the name the encoder writes for it.
@@ -208,20 +208,25 @@ final class FormTreeReader {
         guard escaped || charset != .utf8 else {
             return try tree.bytes.withReader { try body($0[range]) }
         }
-        // Escaped, or legacy text to be rewritten as UTF-8: either way, into the scratch.
-        scratch.removeAll(keepingCapacity: true)
+        // Escaped, or legacy text to be rewritten as UTF-8: either way, into the scratch, which
+        // is moved into a local for the call. One checked access each way instead of one per
+        // use saves 2% of a decode's instructions, and a nested call would find an empty buffer.
+        var buffer: [UInt8] = []
+        swap(&buffer, &scratch)
+        defer { swap(&buffer, &scratch) }
+        buffer.removeAll(keepingCapacity: true)
         tree.bytes.withReader { bytes in
             if escaped {
-                PercentDecoding.decode(bytes[range], plusIsSpace: plusIsSpace, into: &scratch)
+                PercentDecoding.decode(bytes[range], plusIsSpace: plusIsSpace, into: &buffer)
             } else {
-                scratch.append(contentsOf: bytes[range])
+                buffer.append(contentsOf: bytes[range])
             }
         }
         if charset != .utf8 {
-            LegacyCharsets.transcode(&scratch, from: 0, charset: charset)
-            if interpretsNumericEntities { LegacyCharsets.interpretNumericEntities(&scratch) }
+            LegacyCharsets.transcode(&buffer, from: 0, charset: charset)
+            if interpretsNumericEntities { LegacyCharsets.interpretNumericEntities(&buffer) }
         }
-        return try scratch.withReader(body)
+        return try buffer.withReader(body)
     }
 
     /// The decoded text of the scalar `node`; bytes that are not UTF-8 become U+FFFD.
