@@ -39,6 +39,7 @@ struct Command {
           --bool-encoding numeric|literal                           (default numeric)
           --key-encoding default|snake-case|kebab-case|capitalized|uppercased|lowercased
           --key-path brackets|dots                                  (default brackets)
+          --brackets escaped|literal   a[b] as a%5Bb%5D or a[b] (default escaped)
           --nil-encoding drop-key|drop-value|null                   (default drop-key)
           --space percent|plus                                      (default percent: %20)
           --allowed-characters default|alphanumerics|CHARACTERS     ASCII left unescaped
@@ -130,6 +131,8 @@ struct Command {
                 "default": .useDefaultKeys, "snake-case": .convertToSnakeCase, "kebab-case": .convertToKebabCase,
                 "capitalized": .capitalized, "uppercased": .uppercased, "lowercased": .lowercased,
             ])
+        case (.encode, "--brackets"):
+            encoder.bracketEncoding = try choice(["escaped": .percentEscaped, "literal": .literal])
         case (.encode, "--nil-encoding"):
             encoder.nilEncoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null])
         case (.encode, "--allowed-characters"):

@@ -61,6 +61,7 @@ struct URLFormCommandTests {
             (["--bool-encoding", "literal"], #"{"t":true,"f":false}"#, "f=false&t=true"),
             (["--key-encoding", "snake-case"], #"{"userName":{"firstName":"A"}}"#, "user_name%5Bfirst_name%5D=A"),
             (["--key-path", "dots"], #"{"a":{"b":"c"}}"#, "a.b=c"),
+            (["--brackets", "literal", "--array-encoding", "index-in-brackets"], #"{"a":{"b":["c"]}}"#, "a[b][0]=c"),
             (["--nil-encoding", "null"], #"{"a":null,"b":1}"#, "a=null&b=1"),
             ([], #"{"a":null,"b":1}"#, "b=1"),
             (["--space", "plus"], #"{"q":"a b+c"}"#, "q=a+b%2Bc"),

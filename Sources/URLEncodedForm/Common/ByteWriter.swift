@@ -85,6 +85,15 @@ struct ByteWriter: ByteSink, ~Copyable {
         count &+= bytes.count
     }
 
+    /// Appends a punctuation token: its bytes, from the lowest byte of its word on.
+    @inline(__always)
+    mutating func append(_ token: KeyPathPunctuation.Token) {
+        reserve(8)
+        // `reserve` made room for eight bytes from `count` on; a token holds at most eight.
+        UnsafeMutableRawPointer(base + count).storeBytes(of: token.word.littleEndian, as: UInt64.self)
+        count &+= token.count
+    }
+
     /// Appends the bytes of another writer, such as a path to the output.
     @inline(__always)
     mutating func append(contentsOf other: borrowing ByteWriter) {

@@ -142,6 +142,30 @@ extension URLEncodedFormEncoder {
         }
     }
 
+    /// Whether the brackets and dots that give a key path its structure are percent-escaped.
+    ///
+    /// ```swift
+    /// ["filter": ["name": "x"], "tags": ["a"]]
+    /// // .percentEscaped → filter%5Bname%5D=x&tags%5B%5D=a
+    /// // .literal        → filter[name]=x&tags[]=a
+    /// ```
+    ///
+    /// `.literal` writes the keys JSON:API, Stripe and PHP document, and what qs writes with
+    /// `encodeValuesOnly` and serde_qs by default. Only the punctuation the encoder adds is
+    /// affected: a bracket inside a name is still escaped (`n[a%5Bb]=1` for the member `a[b`
+    /// of `n`), so the two texts differ in nothing else, and a reader that percent-decodes
+    /// names before splitting them, as ``URLEncodedFormDecoder``, qs and PHP do, reads both
+    /// alike. (Such a reader cannot tell a bracket in a name from one that structures a path
+    /// in either text; keep brackets out of names.) Names that ``ArrayEncoding-swift.enum/custom(_:)`` or
+    /// ``KeyPathEncoding-swift.struct/init(encoding:)`` return are escaped whole, as before.
+    public enum BracketEncoding: Sendable {
+        /// `%5B` and `%5D`, as Alamofire writes them. The default.
+        case percentEscaped
+        /// `[` and `]` as they are, and `.` under ``KeyPathEncoding-swift.struct/dots`` even when
+        /// ``URLEncodedFormEncoder/allowedCharacters`` leaves it out.
+        case literal
+    }
+
     /// How `nil` is written, for `encodeNil` and for optional members that are `nil`.
     public struct NilEncoding: Sendable {
         enum Style: Sendable {

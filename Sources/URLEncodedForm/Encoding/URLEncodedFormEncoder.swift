@@ -41,6 +41,9 @@ public struct URLEncodedFormEncoder: Sendable {
     public var keyEncoding: KeyEncoding
     /// How nested names join their parent's path. ``KeyPathEncoding-swift.struct/brackets`` by default.
     public var keyPathEncoding: KeyPathEncoding
+    /// Whether the brackets and dots that structure a key path are percent-escaped.
+    /// ``BracketEncoding-swift.enum/percentEscaped`` by default, as in Alamofire.
+    public var bracketEncoding: BracketEncoding
     /// How `nil` is written. ``NilEncoding-swift.struct/dropKey`` by default.
     public var nilEncoding: NilEncoding
     /// How spaces are written. ``SpaceEncoding-swift.enum/percentEscaped`` by default.
@@ -84,6 +87,8 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   - dateEncoding: How `Date` values are written. `.deferredToDate` by default.
     ///   - keyEncoding: How member names are transformed. `.useDefaultKeys` by default.
     ///   - keyPathEncoding: How nested names join their parent's path. `.brackets` by default.
+    ///   - bracketEncoding: Whether the brackets and dots that structure a key path are escaped.
+    ///     `.percentEscaped` by default.
     ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
     ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
     ///   - allowedCharacters: The characters left unescaped. ``defaultAllowedCharacters`` by default.
@@ -96,6 +101,7 @@ public struct URLEncodedFormEncoder: Sendable {
         dateEncoding: DateEncoding = .deferredToDate,
         keyEncoding: KeyEncoding = .useDefaultKeys,
         keyPathEncoding: KeyPathEncoding = .brackets,
+        bracketEncoding: BracketEncoding = .percentEscaped,
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
         allowedCharacters: CharacterSet = URLEncodedFormEncoder.defaultAllowedCharacters,
@@ -109,6 +115,7 @@ public struct URLEncodedFormEncoder: Sendable {
         self.dateEncoding = dateEncoding
         self.keyEncoding = keyEncoding
         self.keyPathEncoding = keyPathEncoding
+        self.bracketEncoding = bracketEncoding
         self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
         self.allowedCharacters = allowedCharacters

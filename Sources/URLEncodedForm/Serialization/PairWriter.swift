@@ -27,6 +27,9 @@ struct PairWriter: ~Copyable {
     private let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
+    /// Whether the brackets and dots of key paths are written as they are
+    /// (``URLEncodedFormEncoder/bracketEncoding``); the escaper holds both sets.
+    private let literalBrackets: Bool
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
 
@@ -89,6 +92,7 @@ struct PairWriter: ~Copyable {
         arrayEncoding = options.arrayEncoding
         keyPathEncoding = options.keyPathEncoding.style
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
+        literalBrackets = if case .literal = options.bracketEncoding { true } else { false }
         tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
         output = ByteWriter(capacity: expectedBytes)
         levels.reserveCapacity(8)
@@ -187,21 +191,21 @@ struct PairWriter: ~Copyable {
         }
         switch keyPathEncoding {
         case .brackets:
-            append(escaper.openBracket, to: destination)
+            append(escaper.punctuation(literal: literalBrackets).openBracket, to: destination)
             appendText(name, to: destination, rawPrefix: UInt8(ascii: "["), rawSuffix: UInt8(ascii: "]"))
-            append(escaper.closeBracket, to: destination)
+            append(escaper.punctuation(literal: literalBrackets).closeBracket, to: destination)
         case .dots:
-            append(escaper.dot, to: destination)
+            append(escaper.punctuation(literal: literalBrackets).dot, to: destination)
             appendText(name, to: destination, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
         case .custom(let encode):
             appendText(encode(name), to: destination, rawPrefix: nil, rawSuffix: nil)
         }
     }
 
-    private mutating func append(_ bytes: [UInt8], to destination: Destination) {
+    private mutating func append(_ token: KeyPathPunctuation.Token, to destination: Destination) {
         switch destination {
-        case .path: path.append(contentsOf: bytes)
-        case .output: output.append(contentsOf: bytes)
+        case .path: path.append(token)
+        case .output: output.append(token)
         }
     }
 
@@ -274,16 +278,16 @@ struct PairWriter: ~Copyable {
     private mutating func appendElementKey(_ position: Int, to destination: Destination) {
         switch arrayEncoding {
         case .brackets:
-            append(escaper.emptyBrackets, to: destination)
+            append(escaper.punctuation(literal: literalBrackets).emptyBrackets, to: destination)
         case .noBrackets, .custom:
             break
         case .indexInBrackets:
-            append(escaper.openBracket, to: destination)
+            append(escaper.punctuation(literal: literalBrackets).openBracket, to: destination)
             switch destination {
             case .path: path.appendDecimal(position)
             case .output: output.appendDecimal(position)
             }
-            append(escaper.closeBracket, to: destination)
+            append(escaper.punctuation(literal: literalBrackets).closeBracket, to: destination)
         }
     }
 

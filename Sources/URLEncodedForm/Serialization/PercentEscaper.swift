@@ -21,11 +21,15 @@ final class PercentEscaper: Sendable {
     /// many ranges.
     private let literal: ByteRangeSet?
 
-    /// The key-path punctuation, escaped once per character set rather than once per encode.
-    let openBracket: [UInt8]
-    let closeBracket: [UInt8]
-    let emptyBrackets: [UInt8]
-    let dot: [UInt8]
+    /// The key-path punctuation, escaped once per character set rather than once per encode,
+    /// and as it is (``URLEncodedFormEncoder/BracketEncoding-swift.enum/literal``).
+    private let escapedPunctuation: KeyPathPunctuation
+    private let literalPunctuation = KeyPathPunctuation.literal
+
+    @inline(__always)
+    func punctuation(literal: Bool) -> KeyPathPunctuation {
+        literal ? literalPunctuation : escapedPunctuation
+    }
     /// Whether the digits and `-` are written as they are, so integers need no escaping.
     let writesDigitsLiterally: Bool
 
@@ -50,10 +54,11 @@ final class PercentEscaper: Sendable {
         table[Int(UInt8(ascii: " "))] = Self.plusEntry
         percentTable = percent
         plusTable = table
-        openBracket = Self.bytes(of: table[Int(UInt8(ascii: "["))])
-        closeBracket = Self.bytes(of: table[Int(UInt8(ascii: "]"))])
-        emptyBrackets = openBracket + closeBracket
-        dot = Self.bytes(of: table[Int(UInt8(ascii: "."))])
+        escapedPunctuation = KeyPathPunctuation(
+            openBracket: Self.bytes(of: table[Int(UInt8(ascii: "["))]),
+            closeBracket: Self.bytes(of: table[Int(UInt8(ascii: "]"))]),
+            dot: Self.bytes(of: table[Int(UInt8(ascii: "."))])
+        )
         writesDigitsLiterally = "-0123456789".utf8.allSatisfy { isLiteral[Int($0)] }
     }
 
@@ -195,4 +200,35 @@ final class PercentEscaper: Sendable {
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? nibble &+ UInt8(ascii: "0") : nibble &+ (UInt8(ascii: "A") &- 10)
     }
+}
+
+/// The bytes the encoder writes for the brackets and dots of a key path: escaped under the
+/// allowed characters, or ``literal`` (``URLEncodedFormEncoder/BracketEncoding-swift.enum/literal``).
+/// Plain values, so writing one retains nothing.
+struct KeyPathPunctuation {
+    /// Up to eight bytes, the first in the lowest byte of `word`.
+    struct Token {
+        let word: UInt64
+        let count: Int
+
+        init(_ bytes: [UInt8]) {
+            precondition(bytes.count <= 8, "a token holds at most eight bytes")
+            word = bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+            count = bytes.count
+        }
+    }
+
+    let openBracket: Token
+    let closeBracket: Token
+    let emptyBrackets: Token
+    let dot: Token
+
+    init(openBracket: [UInt8], closeBracket: [UInt8], dot: [UInt8]) {
+        self.openBracket = Token(openBracket)
+        self.closeBracket = Token(closeBracket)
+        emptyBrackets = Token(openBracket + closeBracket)
+        self.dot = Token(dot)
+    }
+
+    static let literal = KeyPathPunctuation(openBracket: Array("[".utf8), closeBracket: Array("]".utf8), dot: Array(".".utf8))
 }

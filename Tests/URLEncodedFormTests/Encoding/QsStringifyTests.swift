@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// What the real qs 6.11 writes with `qs.stringify` (`Tests/Fixtures/qs-6.11-stringify.json`,
+/// recorded from Debian's node-qs by `Tests/PeerSuites/qs-stringify.js`; CI records it again and
+/// compares), written by this encoder under the counterpart options: 300 seeded values under
+/// each option set. Every text is qs's, byte for byte, but for one rule checked precisely.
+@Suite("Encoder: writes what qs.stringify writes")
+struct QsStringifyTests {
+    /// The encoder for one of the fixture's option sets: qs's order (no sorting), its escaping
+    /// (RFC 3986's unreserved characters as they are, a space as `%20`) and `null` as `name=`.
+    static func encoder(for optionSet: String) -> URLEncodedFormEncoder {
+        URLEncodedFormEncoder(
+            alphabetizeKeyValuePairs: false,
+            arrayEncoding: optionSet.hasSuffix("indices") ? .indexInBrackets : .brackets,
+            bracketEncoding: optionSet.hasPrefix("literal") ? .literal : .percentEscaped,
+            nilEncoding: .dropValue,
+            allowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        )
+    }
+
+    enum Outcome: String, CaseIterable {
+        case same = "the same text"
+        /// qs numbers an element by its place in the array, so after an element that writes
+        /// nothing (`[]`, `{}`, or only those inside) it skips an index. Here such an element
+        /// takes no place, and each later write finds its element by index again, byte for byte
+        /// as Alamofire's encoder does (`[{}, {a: 1, b: 2}]` is `x[0][a]=1&x[1][b]=2`). Checked
+        /// precisely: without those elements, the value is written exactly as qs writes it.
+        case elementsThatWriteNothing = "an array holds elements that write nothing"
+    }
+
+    @Test(
+        "every value is written as qs writes it, or by the one rule",
+        arguments: ["escaped-brackets", "escaped-indices", "literal-brackets", "literal-indices"]
+    )
+    func optionSet(_ name: String) throws {
+        let cases = fixtureCases("qs-6.11-stringify.json").cases
+        #expect(cases.count == 300)
+        let encoder = Self.encoder(for: name)
+        var counts: [Outcome: Int] = [:]
+        for testCase in cases {
+            let value = OrderedValue(json: testCase["value"] ?? NSNull())
+            let written = try #require((testCase["written"] as? [String: [String: String]])?[name])
+            let text: String = try encoder.encode(value)
+            if text == written["text"] {
+                counts[.same, default: 0] += 1
+            } else if let pruned = written["withoutEmptyElements"], try encoder.encode(value.withoutEmptyElements) == pruned {
+                counts[.elementsThatWriteNothing, default: 0] += 1
+            } else {
+                Issue.record("\(name): wrote \(text), qs wrote \(written["text"] ?? "")")
+            }
+        }
+        print("qs.stringify \(name): " + Outcome.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
+        // The README's numbers. Under `[]`, which has no indices, empty elements change nothing.
+        let expected: [Outcome: Int] = name.hasSuffix("brackets") ? [.same: 300] : [.same: 277, .elementsThatWriteNothing: 23]
+        #expect(counts == expected)
+    }
+}
+
+@Suite("Encoder: bracketEncoding")
+struct BracketEncodingTests {
+    struct Profile: Codable, Equatable {
+        var filter: [String: String]
+        var tags: [String]
+        var items: [[String: Int]]
+    }
+
+    static let profile = Profile(filter: ["name": "x y"], tags: ["a", "b"], items: [["qty": 2]])
+
+    @Test(
+        "structure brackets and dots are written as they are, or escaped",
+        arguments: [
+            (
+                URLEncodedFormEncoder.BracketEncoding.literal, URLEncodedFormEncoder.ArrayEncoding.brackets,
+                "filter[name]=x%20y&items[][qty]=2&tags[]=a&tags[]=b"
+            ),
+            (.literal, .indexInBrackets, "filter[name]=x%20y&items[0][qty]=2&tags[0]=a&tags[1]=b"),
+            (.percentEscaped, .brackets, "filter%5Bname%5D=x%20y&items%5B%5D%5Bqty%5D=2&tags%5B%5D=a&tags%5B%5D=b"),
+        ]
+    )
+    func profile(bracketEncoding: URLEncodedFormEncoder.BracketEncoding, arrayEncoding: URLEncodedFormEncoder.ArrayEncoding, expected: String) throws
+    {
+        let encoder = URLEncodedFormEncoder(arrayEncoding: arrayEncoding, bracketEncoding: bracketEncoding)
+        let text: String = try encoder.encode(Self.profile)
+        #expect(text == expected)
+        let decoder = URLEncodedFormDecoder()
+        #expect(try decoder.decode(Profile.self, from: text) == Self.profile)
+    }
+
+    @Test("a dot that structures a path is literal even when the allowed characters leave dots out")
+    func dots() throws {
+        let allowed = CharacterSet.alphanumerics
+        let literal = URLEncodedFormEncoder(keyPathEncoding: .dots, bracketEncoding: .literal, allowedCharacters: allowed)
+        let escaped = URLEncodedFormEncoder(keyPathEncoding: .dots, allowedCharacters: allowed)
+        let value = ["a": ["b.c": "1"]]
+        #expect(try literal.encode(value) as String == "a.b%2Ec=1")
+        #expect(try escaped.encode(value) as String == "a%2Eb%2Ec=1")
+    }
+
+    /// Brackets inside a name stay escaped, so the two encodings differ only in the
+    /// punctuation the encoder adds, and a reader that percent-decodes names before splitting
+    /// them (this decoder, qs, PHP) reads both texts alike.
+    @Test(
+        "names that hold brackets and dots: only the added punctuation differs",
+        arguments: ["[", "]", "[]", "][", "a[b]", "a]b[", "[0]", "a.b", "é[ü]", "a[b][c]=d&e"])
+    func punctuatedNames(name: String) throws {
+        let value = ["n": [name: [name]]]
+        let literal: String = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, bracketEncoding: .literal).encode(value)
+        let escaped: String = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(value)
+        let escapedName = try #require(name.addingPercentEncoding(withAllowedCharacters: URLEncodedFormEncoder.defaultAllowedCharacters))
+        #expect(literal == "n[\(escapedName)][0]=\(escapedName)")
+        #expect(literal.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D") == escaped)
+        // Read alike, a value or the same refusal (most of these names make malformed paths once
+        // decoded, in any reader that decodes first).
+        func read(_ text: String) -> String {
+            do { return "\(try URLEncodedFormDecoder().decode(URLEncodedFormValue.self, from: text))" } catch { return "\(error)" }
+        }
+        #expect(read(literal) == read(escaped))
+    }
+}
