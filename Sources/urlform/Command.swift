@@ -40,6 +40,9 @@ struct Command {
           --key-encoding default|snake-case|kebab-case|capitalized|uppercased|lowercased
           --key-path brackets|dots                                  (default brackets)
           --brackets escaped|literal   a[b] as a%5Bb%5D or a[b] (default escaped)
+          --charset utf-8|iso-8859-1|windows-1252   the form's charset (default utf-8);
+                                       what it lacks is written as &#8364;
+          --charset-sentinel           start the form with utf8=✓
           --nil-encoding drop-key|drop-value|null                   (default drop-key)
           --space percent|plus                                      (default percent: %20)
           --allowed-characters default|alphanumerics|CHARACTERS     ASCII left unescaped
@@ -143,9 +146,13 @@ struct Command {
             default: encoder.allowedCharacters = CharacterSet(charactersIn: given)
             }
         case (.decode, "--pretty"): pretty = true
-        case (.decode, "--charset"):
-            decoder.charset = try choice(["utf-8": .utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
-        case (.decode, "--charset-sentinel"): decoder.charsetSentinel = true
+        case (_, "--charset"):
+            let charset = try choice(["utf-8": URLEncodedFormDecoder.Charset.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
+            encoder.charset = charset
+            decoder.charset = charset
+        case (_, "--charset-sentinel"):
+            encoder.charsetSentinel = true
+            decoder.charsetSentinel = true
         case (.decode, "--numeric-entities"): decoder.interpretsNumericEntities = true
         case (.decode, "--bare-keys"): decoder.bareKeys = try choice(["flag": .flag, "null": .null])
         case (.decode, "--unlimited"): decoder.limits = .unlimited

@@ -62,6 +62,7 @@ struct URLFormCommandTests {
             (["--key-encoding", "snake-case"], #"{"userName":{"firstName":"A"}}"#, "user_name%5Bfirst_name%5D=A"),
             (["--key-path", "dots"], #"{"a":{"b":"c"}}"#, "a.b=c"),
             (["--brackets", "literal", "--array-encoding", "index-in-brackets"], #"{"a":{"b":["c"]}}"#, "a[b][0]=c"),
+            (["--charset", "iso-8859-1", "--charset-sentinel"], #"{"a":"€é"}"#, "utf8=%26%2310003%3B&a=%26%238364%3B%E9"),
             (["--nil-encoding", "null"], #"{"a":null,"b":1}"#, "a=null&b=1"),
             ([], #"{"a":null,"b":1}"#, "b=1"),
             (["--space", "plus"], #"{"q":"a b+c"}"#, "q=a+b%2Bc"),

@@ -142,6 +142,10 @@ extension URLEncodedFormEncoder {
         }
     }
 
+    /// The charsets a form can be written in: the decoder's ``URLEncodedFormDecoder/Charset``,
+    /// so both coders spell them alike.
+    public typealias Charset = URLEncodedFormDecoder.Charset
+
     /// Whether the brackets and dots that give a key path its structure are percent-escaped.
     ///
     /// ```swift

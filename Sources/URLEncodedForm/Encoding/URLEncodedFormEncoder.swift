@@ -57,6 +57,25 @@ public struct URLEncodedFormEncoder: Sendable {
         didSet { escaper = .allowing(allowedCharacters) }
     }
 
+    /// The charset names and values are written in.
+    /// ``URLEncodedFormDecoder/Charset-swift.enum/utf8`` by default.
+    ///
+    /// In ``URLEncodedFormDecoder/Charset-swift.enum/isoLatin1`` or
+    /// ``URLEncodedFormDecoder/Charset-swift.enum/windows1252`` each character the charset has is
+    /// its one byte (`é` → `%E9`) and every other one a decimal numeric character reference,
+    /// escaped (`€` → `%26%238364%3B` in ISO-8859-1), as a browser submits a form from a page in
+    /// that charset and as qs writes with `charset: 'iso-8859-1'`. Read it back with
+    /// ``URLEncodedFormDecoder`` set to the same charset and `interpretsNumericEntities`, or
+    /// with `charsetSentinel` when the form carries the sentinel. Names are written the same
+    /// way, but the decoder, like qs, reads references in values only: keep names to characters
+    /// the charset has.
+    public var charset: Charset
+    /// Whether the form starts with `utf8=✓` (Rails' and qs's sentinel), written in the form's
+    /// charset (`utf8=%E2%9C%93` in UTF-8, `utf8=%26%2310003%3B` in a legacy one), so that a
+    /// server tells the charset from the form itself. `false` by default. A form with nothing
+    /// else in it stays empty.
+    public var charsetSentinel: Bool
+
     /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a
     /// format, the API version a request targets. Empty by default.
     ///
@@ -92,6 +111,8 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
     ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
     ///   - allowedCharacters: The characters left unescaped. ``defaultAllowedCharacters`` by default.
+    ///   - charset: The charset names and values are written in. `.utf8` by default.
+    ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
     ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
@@ -105,8 +126,12 @@ public struct URLEncodedFormEncoder: Sendable {
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
         allowedCharacters: CharacterSet = URLEncodedFormEncoder.defaultAllowedCharacters,
+        charset: Charset = .utf8,
+        charsetSentinel: Bool = false,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
+        self.charset = charset
+        self.charsetSentinel = charsetSentinel
         self.userInfo = userInfo
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
         self.arrayEncoding = arrayEncoding

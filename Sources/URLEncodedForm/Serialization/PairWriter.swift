@@ -30,6 +30,12 @@ struct PairWriter: ~Copyable {
     /// Whether the brackets and dots of key paths are written as they are
     /// (``URLEncodedFormEncoder/bracketEncoding``); the escaper holds both sets.
     private let literalBrackets: Bool
+    /// The charset names and values are written in when it is not UTF-8
+    /// (``URLEncodedFormEncoder/charset``).
+    private let legacyCharset: URLEncodedFormDecoder.Charset?
+    /// The length of the `utf8=✓` pair written first (``URLEncodedFormEncoder/charsetSentinel``),
+    /// which is taken back when nothing follows it, as qs does.
+    private var sentinelLength = 0
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
 
@@ -95,6 +101,12 @@ struct PairWriter: ~Copyable {
         literalBrackets = if case .literal = options.bracketEncoding { true } else { false }
         tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
         output = ByteWriter(capacity: expectedBytes)
+        legacyCharset = options.charset == .utf8 ? nil : options.charset
+        if options.charsetSentinel {
+            output.append(contentsOf: Array("utf8=".utf8))
+            appendValue("✓")
+            sentinelLength = output.count
+        }
         levels.reserveCapacity(8)
         levels.append(Level(tag: 0, pathStart: 0, outputStart: 0, firstMember: 0, serial: 0))
         // Room for the members of typical objects, so the stacks do not grow one by one.
@@ -346,6 +358,7 @@ struct PairWriter: ~Copyable {
             close()
         }
         _ = endLevel()
+        if output.count == sentinelLength { output.truncate(to: 0) }
         return try output.withReader(body)
     }
 
@@ -361,11 +374,38 @@ struct PairWriter: ~Copyable {
     }
 
     mutating func appendValue(_ text: String) {
+        if let legacyCharset {
+            appendLegacy(text.unicodeScalars, charset: legacyCharset, to: .output)
+            return
+        }
         escaper.escape(text, spaceAsPlus: spaceAsPlus, into: &output)
     }
 
     mutating func appendValue(_ bytes: ByteReader) {
+        if let legacyCharset {
+            appendLegacy(bytes.string.unicodeScalars, charset: legacyCharset, to: .output)
+            return
+        }
         escaper.escape(bytes, spaceAsPlus: spaceAsPlus, into: &output)
+    }
+
+    /// Appends text converted to a legacy charset (its characters as bytes, the others as
+    /// numeric character references), then escaped.
+    private mutating func appendLegacy(
+        _ scalars: some Sequence<Unicode.Scalar>,
+        charset: URLEncodedFormDecoder.Charset,
+        to destination: Destination
+    ) {
+        // A buffer per text: a reused one, a stored property, cost every UTF-8 encode more than
+        // this costs a legacy one (measured).
+        var bytes: [UInt8] = []
+        LegacyCharsets.encode(scalars, charset: charset, into: &bytes)
+        bytes.withReader { encoded in
+            switch destination {
+            case .path: escaper.escape(encoded, spaceAsPlus: spaceAsPlus, into: &path)
+            case .output: escaper.escape(encoded, spaceAsPlus: spaceAsPlus, into: &output)
+            }
+        }
     }
 
     /// Appends decimal digits, escaped when the allowed characters leave out a digit or `-`.
@@ -382,9 +422,13 @@ struct PairWriter: ~Copyable {
     // MARK: Names
 
     private mutating func appendText(_ text: String, to destination: Destination, rawPrefix: UInt8?, rawSuffix: UInt8?) {
-        switch destination {
-        case .path: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &path)
-        case .output: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &output)
+        if let legacyCharset {
+            appendLegacy(text.unicodeScalars, charset: legacyCharset, to: destination)
+        } else {
+            switch destination {
+            case .path: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &path)
+            case .output: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &output)
+            }
         }
         if tracksRawPath, destination == .path {
             if let rawPrefix { rawPath.append(rawPrefix) }
