@@ -43,7 +43,7 @@ struct Command {
           --charset utf-8|iso-8859-1|windows-1252   the form's charset (default utf-8);
                                        what it lacks is written as &#8364;
           --charset-sentinel           start the form with utf8=✓
-          --nil-encoding drop-key|drop-value|null                   (default drop-key)
+          --nil-encoding drop-key|drop-value|null|bare-key          (default drop-key)
           --space percent|plus                                      (default percent: %20)
           --allowed-characters default|alphanumerics|CHARACTERS     ASCII left unescaped
           --no-sort                    keep the JSON's member order instead of sorting
@@ -137,7 +137,7 @@ struct Command {
         case (.encode, "--brackets"):
             encoder.bracketEncoding = try choice(["escaped": .percentEscaped, "literal": .literal])
         case (.encode, "--nil-encoding"):
-            encoder.nilEncoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null])
+            encoder.nilEncoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
         case (.encode, "--allowed-characters"):
             let given = try value()
             switch given {

@@ -19,6 +19,7 @@ const optionSets = {
     "latin1": { arrayFormat: "brackets", charset: "iso-8859-1" },
     "latin1-sentinel": { arrayFormat: "brackets", charset: "iso-8859-1", charsetSentinel: true },
     "utf8-sentinel": { arrayFormat: "brackets", charsetSentinel: true },
+    "strict-null": { arrayFormat: "brackets", strictNullHandling: true },
 };
 
 const names = ["a", "b", "user", "tags", "x_y", "name-1", "v.2", "Z"];

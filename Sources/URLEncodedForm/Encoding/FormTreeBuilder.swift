@@ -97,12 +97,7 @@ final class FormTreeBuilder {
     /// Makes the node `target` names a scalar holding `scalar`'s text, raw; the serializer
     /// escapes it.
     func write(_ scalar: FormScalar, to target: ScalarTarget) {
-        let node =
-            switch target {
-            case .slot(let slot): node(slot)
-            case .member(let key, let object): node(member(of: object, key: key))
-            case .element(let index, let array): element(ofArrayNode: node(array), at: index).node
-            }
+        let node = node(of: target)
         let start = tree.bytes.count
         switch scalar {
         case .text(let text): tree.bytes.append(contentsOf: text.utf8)
@@ -110,5 +105,18 @@ final class FormTreeBuilder {
         case .unsigned(let value): tree.bytes.appendDecimal(value)
         }
         tree.setScalar(node, from: start)
+    }
+
+    /// Makes the node `target` names a name written alone, without `=`.
+    func writeBare(to target: ScalarTarget) {
+        tree.setScalar(node(of: target), value: tree.bytes.count..<tree.bytes.count, flags: .bare)
+    }
+
+    private func node(of target: ScalarTarget) -> Int {
+        switch target {
+        case .slot(let slot): node(slot)
+        case .member(let key, let object): node(member(of: object, key: key))
+        case .element(let index, let array): element(ofArrayNode: node(array), at: index).node
+        }
     }
 }

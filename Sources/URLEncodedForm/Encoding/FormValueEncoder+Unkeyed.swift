@@ -25,8 +25,8 @@ struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     /// A dropped `nil` takes no index, as in Alamofire.
     mutating func encodeNil() throws {
-        guard writer.nilText != nil else { return }
-        writer.writeNil(to: nextElement())
+        guard let scalar = writer.nilScalar else { return }
+        writer.writeNil(scalar, to: nextElement())
     }
 
     mutating func encode(_ value: Bool) throws { writer.write(value, to: nextElement()) }

@@ -175,6 +175,7 @@ extension URLEncodedFormEncoder {
         enum Style: Sendable {
             case dropKey
             case text(String)
+            case bareKey
             case custom(@Sendable () -> String?)
         }
 
@@ -186,6 +187,11 @@ extension URLEncodedFormEncoder {
         public static let dropValue = NilEncoding(style: .text(""))
         /// Writes the literal `null`: `middleName=null`.
         public static let null = NilEncoding(style: .text("null"))
+        /// Writes the name alone, without `=`: `middleName`, as qs writes `null` with
+        /// `strictNullHandling`. ``URLEncodedFormDecoder`` reads it back as `nil` with
+        /// `bareKeys: .null`; a reader that takes a bare name for an empty value (the default of
+        /// most) reads `""`. In an array, `tags[]`.
+        public static let bareKey = NilEncoding(style: .bareKey)
 
         /// Uses the text a closure returns for each `nil`; a `nil` result leaves the member out.
         public init(encoding: @escaping @Sendable () -> String?) {
@@ -196,12 +202,13 @@ extension URLEncodedFormEncoder {
             self.style = style
         }
 
-        /// The text to write for `nil`, or `nil` to leave the member out.
-        var text: String? {
+        /// What to write for `nil`, or `nil` to leave the member out. Calls a custom closure.
+        var scalar: NilScalar? {
             switch style {
             case .dropKey: nil
-            case .text(let text): text
-            case .custom(let closure): closure()
+            case .text(let text): .text(text)
+            case .bareKey: .bare
+            case .custom(let closure): closure().map(NilScalar.text)
             }
         }
     }

@@ -37,6 +37,10 @@ struct FormSerializer: ~Copyable {
             break
         case .scalar:
             writer.beginPair()
+            if tree[node].flags.contains(.bare) {
+                writer.dropEquals()
+                return
+            }
             let value = tree[node].value
             tree.bytes.withReader { writer.appendValue($0[value]) }
         case .array, .object:

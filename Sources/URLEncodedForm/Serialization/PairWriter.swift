@@ -373,6 +373,14 @@ struct PairWriter: ~Copyable {
         output.append(UInt8(ascii: "="))
     }
 
+    /// Takes back the `=` the pair just begun ends with, for a name written alone. Kept out of
+    /// line: inlined, it made the scalar writers too large to inline (measured).
+    @inline(never)
+    mutating func dropEquals() {
+        output.withReader { precondition($0.count > 0 && $0[$0.count - 1] == UInt8(ascii: "="), "no = to take back") }
+        output.truncate(to: output.count &- 1)
+    }
+
     mutating func appendValue(_ text: String) {
         if let legacyCharset {
             appendLegacy(text.unicodeScalars, charset: legacyCharset, to: .output)

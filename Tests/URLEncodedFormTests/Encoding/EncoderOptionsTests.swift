@@ -66,6 +66,7 @@ struct EncoderOptionsTests {
                 "name%5Bfirst%5D=Ada&name%5Bmiddle%5D=nil&nickname=nil&tags%5B%5D=x&tags%5B%5D=y"
             ),
             (.init { nil }, "name%5Bfirst%5D=Ada&tags%5B%5D=x&tags%5B%5D=y"),
+            (.bareKey, "name%5Bfirst%5D=Ada&name%5Bmiddle%5D&nickname&tags%5B%5D=x&tags%5B%5D=y"),
         ]
     )
     func nilEncodings(encoding: URLEncodedFormEncoder.NilEncoding, expected: String) throws {
@@ -100,6 +101,74 @@ struct EncoderOptionsTests {
         }
         #expect(try formText(Explicit()) == "")
         #expect(try formText(Explicit(), URLEncodedFormEncoder(nilEncoding: .null)) == "k=null&s=null&u%5B%5D=null")
+        #expect(try formText(Explicit(), URLEncodedFormEncoder(nilEncoding: .bareKey)) == "k&s&u%5B%5D")
+    }
+
+    /// A bare key reads back as `nil` with the decoder's `bareKeys: .null`, through the stream
+    /// and through the tree (a key written twice sends the value there), and in arrays.
+    @Test("nil as a bare key reads back as nil", arguments: [false, true])
+    func bareKeyRoundTrip(throughTree: Bool) throws {
+        struct Form: Codable, Equatable {
+            var a: String?
+            var b: [String?]
+            var c: [String: Int?]
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                if throughTree { try container.encode("first", forKey: .a) }
+                try container.encode(a, forKey: .a)
+                try container.encode(b, forKey: .b)
+                try container.encode(c, forKey: .c)
+            }
+            var throughTree = false
+            enum CodingKeys: CodingKey { case a, b, c }
+            init(a: String?, b: [String?], c: [String: Int?], throughTree: Bool) {
+                (self.a, self.b, self.c, self.throughTree) = (a, b, c, throughTree)
+            }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                a = try container.decodeIfPresent(String.self, forKey: .a)
+                b = try container.decode([String?].self, forKey: .b)
+                c = try container.decode([String: Int?].self, forKey: .c)
+            }
+            static func == (lhs: Form, rhs: Form) -> Bool { lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c }
+        }
+        let form = Form(a: nil, b: [nil, "x", nil], c: ["d": nil, "e": 1], throughTree: throughTree)
+        let text = try formText(form, URLEncodedFormEncoder(nilEncoding: .bareKey))
+        #expect(text == "a&b%5B%5D&b%5B%5D=x&b%5B%5D&c%5Bd%5D&c%5Be%5D=1")
+        #expect(try URLEncodedFormDecoder(bareKeys: .null).decode(Form.self, from: text) == form)
+    }
+
+    /// A custom nil encoding is user code: it runs once for each `nil`, in arrays too, where the
+    /// encoder must know whether the `nil` takes an index.
+    @Test("a custom nil encoding runs once per nil")
+    func customNilRunsOnce() throws {
+        let calls = Calls()
+        let encoder = URLEncodedFormEncoder(
+            nilEncoding: .init {
+                calls.count()
+                return "-"
+            })
+        // `[Int?]` reaches the single-value container; `encodeNil()` of an unkeyed one is the
+        // path that must also decide whether the `nil` takes an index.
+        struct Nils: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: NameKey.self)
+                var array = container.nestedUnkeyedContainer(forKey: NameKey("a"))
+                try array.encodeNil()
+                try array.encode(1)
+                try array.encodeNil()
+                try container.encode([nil, 2] as [Int?], forKey: NameKey("b"))
+            }
+        }
+        #expect(try formText(Nils(), encoder) == "a%5B%5D=-&a%5B%5D=1&a%5B%5D=-&b%5B%5D=-&b%5B%5D=2")
+        #expect(calls.value == 3)
+    }
+
+    final class Calls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls = 0
+        func count() { lock.withLock { calls += 1 } }
+        var value: Int { lock.withLock { calls } }
     }
 
     @Test(

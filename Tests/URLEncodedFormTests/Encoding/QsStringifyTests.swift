@@ -5,7 +5,7 @@ import URLEncodedForm
 /// What the real qs 6.11 writes with `qs.stringify` (`Tests/Fixtures/qs-6.11-stringify.json`,
 /// recorded from Debian's node-qs by `Tests/PeerSuites/qs-stringify.js`; CI records it again and
 /// compares), written by this encoder under the counterpart options: 200 seeded values under
-/// each of seven option sets. Every text is qs's, byte for byte, but for two rules, each checked
+/// each of eight option sets. Every text is qs's, byte for byte, but for two rules, each checked
 /// precisely.
 @Suite("Encoder: writes what qs.stringify writes")
 struct QsStringifyTests {
@@ -20,7 +20,7 @@ struct QsStringifyTests {
             alphabetizeKeyValuePairs: false,
             arrayEncoding: optionSet.hasSuffix("indices") ? .indexInBrackets : .brackets,
             bracketEncoding: optionSet.hasPrefix("literal") ? .literal : .percentEscaped,
-            nilEncoding: .dropValue,
+            nilEncoding: optionSet == "strict-null" ? .bareKey : .dropValue,
             allowedCharacters: CharacterSet(charactersIn: alphanumerics + (latin1 ? "@*_+-./" : "-._~")),
             charset: latin1 ? .isoLatin1 : .utf8,
             charsetSentinel: optionSet.hasSuffix("sentinel")
@@ -63,11 +63,14 @@ struct QsStringifyTests {
         "latin1": [.same: 174, .surrogateReferences: 26],
         "latin1-sentinel": [.same: 174, .surrogateReferences: 26],
         "utf8-sentinel": [.same: 200],
+        "strict-null": [.same: 200],
     ]
 
     @Test(
         "every value is written as qs writes it, or by a rule",
-        arguments: ["escaped-brackets", "escaped-indices", "literal-brackets", "literal-indices", "latin1", "latin1-sentinel", "utf8-sentinel"]
+        arguments: [
+            "escaped-brackets", "escaped-indices", "literal-brackets", "literal-indices", "latin1", "latin1-sentinel", "utf8-sentinel", "strict-null",
+        ]
     )
     func optionSet(_ name: String) throws {
         let cases = fixtureCases("qs-6.11-stringify.json").cases
