@@ -36,6 +36,7 @@ struct Command {
 
         ENCODE OPTIONS
           --array-encoding brackets|no-brackets|index-in-brackets   (default brackets)
+          --separator C                arrays of values as one pair: ids=1,2,3
           --bool-encoding numeric|literal                           (default numeric)
           --key-encoding default|snake-case|kebab-case|capitalized|uppercased|lowercased
           --key-path brackets|dots                                  (default brackets)
@@ -127,6 +128,12 @@ struct Command {
             decoder.spaceDecoding = plus ? .plusAsSpace : .plusLiteral
         case (.encode, "--array-encoding"):
             encoder.arrayEncoding = try choice(["brackets": .brackets, "no-brackets": .noBrackets, "index-in-brackets": .indexInBrackets])
+        case (.encode, "--separator"):
+            let given = try value()
+            guard given.count == 1, let separator = given.first else {
+                throw UsageError(description: "--separator takes one character, not \"\(given)\"")
+            }
+            encoder.arrayEncoding = .separator(separator)
         case (.encode, "--bool-encoding"):
             encoder.boolEncoding = try choice(["numeric": .numeric, "literal": .literal])
         case (.encode, "--key-encoding"):

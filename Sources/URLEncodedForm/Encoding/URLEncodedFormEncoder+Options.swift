@@ -19,6 +19,17 @@ extension URLEncodedFormEncoder {
         case noBrackets
         /// Appends the element's index in brackets, as jQuery and Node's `qs` do: `tags[0]=a`.
         case indexInBrackets
+        /// Writes an array of values as one pair, its elements escaped one by one and joined with
+        /// the separator: `ids=1,2,3`, as Kubernetes, Spotify and Vapor's `.separator` take it.
+        /// An element that holds the separator has it escaped (`a%2Cb`), so the text reads back
+        /// with ``URLEncodedFormDecoder``'s ``URLEncodedFormDecoder/ArrayDecoding-swift.enum/separator(_:)``.
+        ///
+        /// Elements that are arrays or objects are keyed as ``brackets`` keys them, so an array of
+        /// arrays is one pair per row: `[[1, 2], [3]]` is `m[]=1,2&m[]=3`, which the decoder reads
+        /// back into `[[Int]]`. A `nil` written as ``NilEncoding-swift.struct/bareKey`` is an empty
+        /// element. The separator is a printable ASCII character other than a space, `&`, `=`, `%`,
+        /// `+` or `#`; another one makes `encode` throw `EncodingError.invalidValue`.
+        case separator(Character)
         /// Builds each element's key with a closure that receives the unescaped key path of the
         /// array (`"user[tags]"`) and the element's index, and returns the element's key path.
         ///

@@ -24,7 +24,18 @@ struct PairWriter: ~Copyable {
     private let escaper: PercentEscaper
     private let spaceAsPlus: Bool
     private let sortsMembers: Bool
-    private let arrayEncoding: URLEncodedFormEncoder.ArrayEncoding
+    /// How element keys are written, as a plain value: switching over ``URLEncodedFormEncoder/ArrayEncoding``,
+    /// whose cases carry a closure and a character, copied it at every element (measured).
+    private let elementKeys: ElementKeys
+    /// The closure of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/custom(_:)``.
+    private let customElementKey: (@Sendable (_ key: String, _ index: Int) -> String)?
+
+    private enum ElementKeys {
+        case emptyBrackets
+        case none
+        case index
+        case custom
+    }
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
     /// Whether the brackets and dots of key paths are written as they are
@@ -72,6 +83,18 @@ struct PairWriter: ~Copyable {
         var memberBits: UInt64 = 0
     }
 
+    /// Under a separator, what each open level keeps for joining, beside `levels` (a stack of its
+    /// own, so the writers of every other encoding carry none of it).
+    private struct JoinState {
+        /// For an array: where its last element written as a value ended, so that the next
+        /// one, written right after it, joins its pair.
+        var joinEnd = -1
+        /// Whether the level is an array's element (``openElement(at:tag:)``).
+        var isElement = false
+        /// For an element: whether it was written as a value, joined.
+        var isJoinedValue = false
+    }
+
     private struct Member {
         var hash: UInt64
         /// Where the member's pairs lie, once written; empty until then.
@@ -90,16 +113,35 @@ struct PairWriter: ~Copyable {
     /// a tree has none.
     private let findsRepeatedKeys: Bool
 
+    /// The separator of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/separator(_:)``, or
+    /// `nil`; and whether the pair begun last is an element joined under it.
+    private let separator: UInt8?
+    private var pairIsJoined = false
+    private var joinStates: [JoinState] = []
+
     init(options: URLEncodedFormEncoder, expectedBytes: Int, findsRepeatedKeys: Bool) {
         self.findsRepeatedKeys = findsRepeatedKeys
-        escaper = options.escaper
+        if case .byte(let byte) = options.separator {
+            separator = byte
+            // An element must have the separator escaped, even when the allowed characters
+            // leave it as it is, or it would split in two.
+            escaper = PercentEscaper.allowing(options.allowedCharacters, except: byte, else: options.escaper)
+        } else {
+            separator = nil
+            escaper = options.escaper
+        }
         spaceAsPlus = if case .plusReplaced = options.spaceEncoding { true } else { false }
         sortsMembers = options.alphabetizeKeyValuePairs
-        arrayEncoding = options.arrayEncoding
+        switch options.arrayEncoding {
+        case .brackets, .separator: (elementKeys, customElementKey) = (.emptyBrackets, nil)
+        case .noBrackets: (elementKeys, customElementKey) = (.none, nil)
+        case .indexInBrackets: (elementKeys, customElementKey) = (.index, nil)
+        case .custom(let encode): (elementKeys, customElementKey) = (.custom, encode)
+        }
         keyPathEncoding = options.keyPathEncoding.style
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         literalBrackets = if case .literal = options.bracketEncoding { true } else { false }
-        tracksRawPath = if case .custom = options.arrayEncoding { true } else { false }
+        tracksRawPath = customElementKey != nil
         output = ByteWriter(capacity: expectedBytes)
         legacyCharset = options.charset == .utf8 ? nil : options.charset
         if options.charsetSentinel {
@@ -109,6 +151,7 @@ struct PairWriter: ~Copyable {
         }
         levels.reserveCapacity(8)
         levels.append(Level(tag: 0, pathStart: 0, outputStart: 0, firstMember: 0, serial: 0))
+        if separator != nil { joinStates.append(JoinState()) }
         // Room for the members of typical objects, so the stacks do not grow one by one.
         members.reserveCapacity(16)
         if sortsMembers { scratchRanges.reserveCapacity(16) }
@@ -151,6 +194,10 @@ struct PairWriter: ~Copyable {
     /// Writes the start of the pair of the element at `position` of the current level.
     mutating func beginElementPair(at position: Int) {
         levels[levels.count &- 1].holdsMembers = false
+        if let separator {
+            beginJoinedElement(separator, arrayLevel: levels.count &- 1, pathLength: path.count)
+            return
+        }
         if tracksRawPath {
             beginLevel(tag: Self.pairTag)
             appendElementKey(position)
@@ -169,6 +216,8 @@ struct PairWriter: ~Copyable {
     mutating func endPair() {
         if tracksRawPath {
             close()
+        } else if separator != nil, pairIsJoined {
+            endJoined(closingElement: false)
         } else {
             recordMemberText(from: pairStart)
         }
@@ -179,7 +228,38 @@ struct PairWriter: ~Copyable {
 
     private var pairStart = 0
 
+    /// Under a separator, begins the pair of an element level that turns out to be a value,
+    /// joined to its array's pair; returns `false` for any other pair.
+    @inline(never)
+    private mutating func beginsJoinedValue() -> Bool {
+        guard let separator, levels.count > 2, joinStates[joinStates.count &- 1].isElement,
+            output.count == levels[levels.count &- 1].outputStart
+        else { return false }
+        joinStates[joinStates.count &- 1].isJoinedValue = true
+        beginJoinedElement(separator, arrayLevel: levels.count &- 2, pathLength: levels[levels.count &- 1].pathStart)
+        return true
+    }
+
+    /// Begins an element written as a value under a separator: the separator, right after the
+    /// array's last such element, or else a new pair named by the array's path (its first
+    /// `pathLength` bytes). Out of line, so the common writers stay small.
+    @inline(never)
+    private mutating func beginJoinedElement(_ separator: UInt8, arrayLevel: Int, pathLength: Int) {
+        pairIsJoined = true
+        if joinStates[arrayLevel].joinEnd == output.count, output.count > 0 {
+            output.append(separator)
+            return
+        }
+        pairStart = output.count
+        if !output.isEmpty {
+            output.append(UInt8(ascii: "&"))
+        }
+        path.withReader { output.append(contentsOf: $0[0..<pathLength]) }
+        output.append(UInt8(ascii: "="))
+    }
+
     private mutating func startPair() {
+        pairIsJoined = false
         pairStart = output.count
         if !output.isEmpty {
             output.append(UInt8(ascii: "&"))
@@ -268,13 +348,14 @@ struct PairWriter: ~Copyable {
     mutating func openElement(at position: Int, tag: Int = 0) {
         levels[levels.count &- 1].holdsMembers = false
         beginLevel(tag: tag)
+        if separator != nil { markElement() }
         appendElementKey(position)
     }
 
     /// Appends the key of element `position` to the path, or under a custom array encoding
     /// replaces the path with the one it returns.
     private mutating func appendElementKey(_ position: Int) {
-        if case .custom(let encode) = arrayEncoding {
+        if let encode = customElementKey {
             let elementPath = encode(String(decoding: rawPath, as: UTF8.self), position)
             path.truncate(to: 0)
             rawPath.removeAll(keepingCapacity: true)
@@ -288,12 +369,12 @@ struct PairWriter: ~Copyable {
     }
 
     private mutating func appendElementKey(_ position: Int, to destination: Destination) {
-        switch arrayEncoding {
-        case .brackets:
+        switch elementKeys {
+        case .emptyBrackets:
             append(escaper.punctuation(literal: literalBrackets).emptyBrackets, to: destination)
-        case .noBrackets, .custom:
+        case .none, .custom:
             break
-        case .indexInBrackets:
+        case .index:
             append(escaper.punctuation(literal: literalBrackets).openBracket, to: destination)
             switch destination {
             case .path: path.appendDecimal(position)
@@ -311,6 +392,31 @@ struct PairWriter: ~Copyable {
         if tracksRawPath {
             savedPaths.append((path.withReader { $0.array }, rawPath))
         }
+        if separator != nil { pushJoinState() }
+    }
+
+    // Out of line, so the writers of every other encoding stay small enough to inline.
+
+    @inline(never)
+    private mutating func pushJoinState() {
+        joinStates.append(JoinState())
+    }
+
+    @inline(never)
+    private mutating func markElement() {
+        joinStates[joinStates.count &- 1].isElement = true
+    }
+
+    /// Notes where a joined value ended, in its array: after its pair (`closingElement: false`),
+    /// or as its element level closes, whose state it pops; returns whether the element was one.
+    @inline(never)
+    @discardableResult
+    private mutating func endJoined(closingElement: Bool) -> Bool {
+        if closingElement {
+            guard joinStates.removeLast().isJoinedValue else { return false }
+        }
+        joinStates[joinStates.count &- 1].joinEnd = output.count
+        return true
     }
 
     /// Climbs back to the parent level, sorting this level's members first; returns whether the
@@ -319,7 +425,9 @@ struct PairWriter: ~Copyable {
     mutating func close() -> Bool {
         let level = endLevel()
         let wrote = output.count > level.outputStart
-        if wrote {
+        if separator != nil, endJoined(closingElement: true) {
+            // Joined to the array's pair, which is no member's text.
+        } else if wrote {
             recordMemberText(from: level.outputStart)
         }
         if tracksRawPath {
@@ -366,6 +474,8 @@ struct PairWriter: ~Copyable {
 
     /// Starts the pair of the current level: `&`, the escaped path and `=`. The value follows.
     mutating func beginPair() {
+        if separator != nil, beginsJoinedValue() { return }
+        pairIsJoined = false
         if !output.isEmpty {
             output.append(UInt8(ascii: "&"))
         }
@@ -377,6 +487,8 @@ struct PairWriter: ~Copyable {
     /// line: inlined, it made the scalar writers too large to inline (measured).
     @inline(never)
     mutating func dropEquals() {
+        // A joined element has no `=` of its own: `nil` is an empty element there.
+        if pairIsJoined { return }
         output.withReader { precondition($0.count > 0 && $0[$0.count - 1] == UInt8(ascii: "="), "no = to take back") }
         output.truncate(to: output.count &- 1)
     }
