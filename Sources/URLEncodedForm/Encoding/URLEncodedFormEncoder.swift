@@ -31,7 +31,10 @@ public struct URLEncodedFormEncoder: Sendable {
     public var alphabetizeKeyValuePairs: Bool
     /// How array elements are keyed. ``ArrayEncoding-swift.enum/brackets`` by default.
     public var arrayEncoding: ArrayEncoding {
-        didSet { separator = Separator(arrayEncoding) }
+        didSet {
+            separator = Separator(arrayEncoding)
+            escaper = Self.escaper(allowing: allowedCharacters, separator: separator)
+        }
     }
     /// How `Bool` values are written. ``BoolEncoding-swift.enum/numeric`` by default.
     public var boolEncoding: BoolEncoding
@@ -56,7 +59,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// Only ASCII characters can be left unescaped: the bytes of a multibyte character are always
     /// escaped, so the output is ASCII whatever this set holds.
     public var allowedCharacters: CharacterSet {
-        didSet { escaper = .allowing(allowedCharacters) }
+        didSet { escaper = Self.escaper(allowing: allowedCharacters, separator: separator) }
     }
 
     /// The charset names and values are written in.
@@ -91,6 +94,16 @@ public struct URLEncodedFormEncoder: Sendable {
 
     /// The escaping table for ``allowedCharacters``, built when the set is assigned.
     private(set) var escaper: PercentEscaper
+    /// The escaper for `allowed`; under a separator, one that escapes it too, even where `allowed`
+    /// leaves it as it is, or an element holding it would split in two. Built when an option is
+    /// assigned, not per encode.
+    private static func escaper(allowing allowed: CharacterSet, separator: Separator) -> PercentEscaper {
+        guard case .byte(let byte) = separator, allowed.contains(Unicode.Scalar(byte)) else { return .allowing(allowed) }
+        var narrowed = allowed
+        narrowed.remove(Unicode.Scalar(byte))
+        return PercentEscaper(allowing: narrowed)
+    }
+
     /// The separator of ``ArrayEncoding-swift.enum/separator(_:)``, read when the encoding is
     /// assigned rather than matched on every encode (measured: a hundred instructions each).
     private(set) var separator: Separator
@@ -170,7 +183,7 @@ public struct URLEncodedFormEncoder: Sendable {
         self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
         self.allowedCharacters = allowedCharacters
-        escaper = .allowing(allowedCharacters)
+        escaper = Self.escaper(allowing: allowedCharacters, separator: separator)
     }
 
     /// Encodes `value` as form text.

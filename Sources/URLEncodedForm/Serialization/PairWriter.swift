@@ -121,15 +121,9 @@ struct PairWriter: ~Copyable {
 
     init(options: URLEncodedFormEncoder, expectedBytes: Int, findsRepeatedKeys: Bool) {
         self.findsRepeatedKeys = findsRepeatedKeys
-        if case .byte(let byte) = options.separator {
-            separator = byte
-            // An element must have the separator escaped, even when the allowed characters
-            // leave it as it is, or it would split in two.
-            escaper = PercentEscaper.allowing(options.allowedCharacters, except: byte, else: options.escaper)
-        } else {
-            separator = nil
-            escaper = options.escaper
-        }
+        // Under a separator, the escaper escapes it (``URLEncodedFormEncoder/escaper``).
+        escaper = options.escaper
+        separator = if case .byte(let byte) = options.separator { byte } else { nil }
         spaceAsPlus = if case .plusReplaced = options.spaceEncoding { true } else { false }
         sortsMembers = options.alphabetizeKeyValuePairs
         switch options.arrayEncoding {

@@ -42,16 +42,6 @@ final class PercentEscaper: Sendable {
         allowed == URLEncodedFormEncoder.defaultAllowedCharacters ? .default : PercentEscaper(allowing: allowed)
     }
 
-    /// The escaper for `allowed` without `byte`, or `escaper` when `allowed` leaves `byte` out
-    /// already: an array's separator, which its elements must escape.
-    static func allowing(_ allowed: CharacterSet, except byte: UInt8, else escaper: PercentEscaper) -> PercentEscaper {
-        let scalar = Unicode.Scalar(byte)
-        guard allowed.contains(scalar) else { return escaper }
-        var narrowed = allowed
-        narrowed.remove(scalar)
-        return PercentEscaper(allowing: narrowed)
-    }
-
     init(allowing allowed: CharacterSet) {
         var isLiteral = [Bool](repeating: false, count: 256)
         for byte in UInt8(0)..<0x80 where byte != UInt8(ascii: " ") && allowed.contains(Unicode.Scalar(byte)) {

@@ -66,6 +66,16 @@ struct SeparatorEncodingTests {
         allowed.insert(charactersIn: ",")
         let loose = URLEncodedFormEncoder(arrayEncoding: .separator(","), allowedCharacters: allowed)
         #expect(try loose.encode(["a": ["x,y", "z"], "b": ["1,2"]]) as String == "a=x%2Cy,z&b=1%2C2")
+        // The same when the options are assigned one by one, in either order.
+        var assigned = URLEncodedFormEncoder(allowedCharacters: allowed)
+        assigned.arrayEncoding = .separator(",")
+        #expect(try assigned.encode(["a": ["x,y", "z"]]) as String == "a=x%2Cy,z")
+        assigned.arrayEncoding = .brackets
+        #expect(try assigned.encode(["a": ["x,y"]]) as String == "a%5B%5D=x,y")
+        assigned.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters
+        assigned.arrayEncoding = .separator(",")
+        assigned.allowedCharacters = allowed
+        #expect(try assigned.encode(["a": ["x,y", "z"]]) as String == "a=x%2Cy,z")
     }
 
     @Test("a separator a form cannot carry is refused", arguments: [" ", "&", "=", "%", "+", "#", "é", "\n"])
