@@ -44,6 +44,7 @@ struct Command {
           --charset utf-8|iso-8859-1|windows-1252   the form's charset (default utf-8);
                                        what it lacks is written as &#8364;
           --charset-sentinel           start the form with utf8=✓
+          --empty-arrays               an empty array as tags[] (decoding: tags[] is [])
           --nil-encoding drop-key|drop-value|null|bare-key          (default drop-key)
           --space percent|plus                                      (default percent: %20)
           --allowed-characters default|alphanumerics|CHARACTERS     ASCII left unescaped
@@ -157,6 +158,9 @@ struct Command {
             let charset = try choice(["utf-8": URLEncodedFormDecoder.Charset.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
             encoder.charset = charset
             decoder.charset = charset
+        case (_, "--empty-arrays"):
+            encoder.allowsEmptyArrays = true
+            decoder.allowsEmptyArrays = true
         case (_, "--charset-sentinel"):
             encoder.charsetSentinel = true
             decoder.charsetSentinel = true

@@ -65,6 +65,7 @@ struct URLFormCommandTests {
             (["--charset", "iso-8859-1", "--charset-sentinel"], #"{"a":"€é"}"#, "utf8=%26%2310003%3B&a=%26%238364%3B%E9"),
             (["--nil-encoding", "null"], #"{"a":null,"b":1}"#, "a=null&b=1"),
             (["--nil-encoding", "bare-key"], #"{"a":null,"b":[null]}"#, "a&b%5B%5D"),
+            (["--empty-arrays"], #"{"a":[],"b":[[]]}"#, "a%5B%5D&b%5B%5D%5B%5D"),
             (["--separator", ","], #"{"ids":[1,2,3],"m":[["a,b"],["c"]]}"#, "ids=1,2,3&m%5B%5D=a%2Cb&m%5B%5D=c"),
             ([], #"{"a":null,"b":1}"#, "b=1"),
             (["--space", "plus"], #"{"q":"a b+c"}"#, "q=a+b%2Bc"),

@@ -83,6 +83,11 @@ public struct URLEncodedFormDecoder: Sendable {
     public var missingBool: MissingBool
     /// What a name without `=` means. ``BareKeys-swift.enum/flag`` by default.
     public var bareKeys: BareKeys
+    /// Whether `name[]` without `=` is an empty array, as qs reads it with `allowEmptyArrays`
+    /// and as ``URLEncodedFormEncoder/allowsEmptyArrays`` writes one. `false` by default, where
+    /// it is an array of one element that ``bareKeys`` reads (`""`, or `nil`); `name[]=` is an
+    /// element `""` either way.
+    public var allowsEmptyArrays: Bool
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -113,6 +118,7 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - missingBool: What a `Bool` member the form does not have reads as. `.keyNotFound` by
     ///     default.
     ///   - bareKeys: What a name without `=` means. `.flag` by default.
+    ///   - allowsEmptyArrays: Whether `name[]` without `=` is an empty array. `false` by default.
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -130,8 +136,10 @@ public struct URLEncodedFormDecoder: Sendable {
         interpretsNumericEntities: Bool = false,
         indexGaps: IndexGaps = .error,
         missingBool: MissingBool = .keyNotFound,
-        bareKeys: BareKeys = .flag
+        bareKeys: BareKeys = .flag,
+        allowsEmptyArrays: Bool = false
     ) {
+        self.allowsEmptyArrays = allowsEmptyArrays
         self.interpretsNumericEntities = interpretsNumericEntities
         self.indexGaps = indexGaps
         self.missingBool = missingBool

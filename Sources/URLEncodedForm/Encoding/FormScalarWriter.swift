@@ -35,6 +35,7 @@ final class FormScalarWriter {
     private let dataEncoding: URLEncodedFormEncoder.DataEncoding
     private let dateEncoding: URLEncodedFormEncoder.DateEncoding
     private let nilEncoding: URLEncodedFormEncoder.NilEncoding
+    private let allowsEmptyArrays: Bool
     let userInfo: [CodingUserInfoKey: any Sendable]
 
     /// A writer that streams, or, given a builder, builds the tree.
@@ -45,6 +46,7 @@ final class FormScalarWriter {
         dataEncoding = options.dataEncoding
         dateEncoding = options.dateEncoding
         nilEncoding = options.nilEncoding
+        allowsEmptyArrays = options.allowsEmptyArrays
         userInfo = options.userInfo
     }
 
@@ -62,6 +64,17 @@ final class FormScalarWriter {
     func element(of array: Int, at index: Int) -> Int {
         if let builder { return builder.element(of: array, at: index) }
         return stream.element(of: array, at: index)
+    }
+
+    /// Notes that `slot` holds an array, for ``URLEncodedFormEncoder/allowsEmptyArrays``: one
+    /// that stays empty is written `name[]`.
+    func markArray(_ slot: Int) {
+        guard allowsEmptyArrays, slot != Self.root else { return }
+        if let builder {
+            builder.markArray(slot)
+        } else {
+            stream.markArray(slot)
+        }
     }
 
     func codingPath(of slot: Int) -> [any CodingKey] {

@@ -119,4 +119,11 @@ final class FormTreeBuilder {
         case .element(let index, let array): element(ofArrayNode: node(array), at: index).node
         }
     }
+
+    /// Makes the node of `slot` an array now, so that it takes its place even if it stays empty
+    /// (``URLEncodedFormEncoder/allowsEmptyArrays``); the serializer writes an empty one `name[]`.
+    func markArray(_ slot: Int) {
+        let node = node(slot)
+        if tree[node].kind == .unset { tree.prepare(node, as: .array) }
+    }
 }

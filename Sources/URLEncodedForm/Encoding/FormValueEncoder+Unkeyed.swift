@@ -7,6 +7,7 @@ struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     init(writer: FormScalarWriter, array: Int) {
         self.writer = writer
         self.array = array
+        writer.markArray(array)
     }
 
     var codingPath: [any CodingKey] { writer.codingPath(of: array) }

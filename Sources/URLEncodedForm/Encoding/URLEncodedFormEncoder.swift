@@ -80,6 +80,12 @@ public struct URLEncodedFormEncoder: Sendable {
     /// server tells the charset from the form itself. `false` by default. A form with nothing
     /// else in it stays empty.
     public var charsetSentinel: Bool
+    /// Whether an empty array is written as its name and `[]` alone (`tags[]`), as qs writes it
+    /// with `allowEmptyArrays`, so that it reads back as an empty array with the decoder's
+    /// ``URLEncodedFormDecoder/allowsEmptyArrays`` (and a `[String]?` as `[]`, not `nil`).
+    /// `false` by default: as in Alamofire, an empty array writes nothing. With this on, an empty
+    /// array that is an element takes its place (`[[], [1]]` is `m[][]&m[][]=1`).
+    public var allowsEmptyArrays: Bool
 
     /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a
     /// format, the API version a request targets. Empty by default.
@@ -151,6 +157,7 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   - allowedCharacters: The characters left unescaped. ``defaultAllowedCharacters`` by default.
     ///   - charset: The charset names and values are written in. `.utf8` by default.
     ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
+    ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
     ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
@@ -166,8 +173,10 @@ public struct URLEncodedFormEncoder: Sendable {
         allowedCharacters: CharacterSet = URLEncodedFormEncoder.defaultAllowedCharacters,
         charset: Charset = .utf8,
         charsetSentinel: Bool = false,
+        allowsEmptyArrays: Bool = false,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
+        self.allowsEmptyArrays = allowsEmptyArrays
         self.charset = charset
         self.charsetSentinel = charsetSentinel
         self.userInfo = userInfo

@@ -19,6 +19,8 @@ struct FormParser {
     private let byteClasses: [UInt8]
     private let plusIsSpace: Bool
     private let acceptsDots: Bool
+    /// ``URLEncodedFormDecoder/allowsEmptyArrays``: a bare `name[]` makes its array, empty.
+    private let allowsEmptyArrays: Bool
     private let limits: URLEncodedFormDecoder.Limits
     /// Whether the pair being inserted made a member whose key lies past the input's bytes.
     private var keptDecodedName = false
@@ -58,6 +60,7 @@ struct FormParser {
         plusIsSpace = options.spaceDecoding == .plusAsSpace
         byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
         acceptsDots = options.keyPathDecoding.acceptsDots
+        allowsEmptyArrays = options.allowsEmptyArrays
         limits = options.limits
         charset = options.charset
     }
@@ -324,6 +327,11 @@ struct FormParser {
                 // `[]`: append to an array, or to its last element.
                 try makeArray(node, key: key)
                 if index == last {
+                    if allowsEmptyArrays, flags.contains(.bare) {
+                        // The array, made and left empty.
+                        if tree[node].kind == .unset { tree.prepare(node, as: .array) }
+                        return
+                    }
                     try appendScalar(to: node, value: value, flags: flags, key: key)
                     return
                 }

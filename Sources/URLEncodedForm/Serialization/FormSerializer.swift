@@ -8,9 +8,11 @@
 struct FormSerializer: ~Copyable {
     private let tree: FormTree
     private var writer: PairWriter
+    private let allowsEmptyArrays: Bool
 
     init(tree: FormTree, options: URLEncodedFormEncoder) {
         self.tree = tree
+        allowsEmptyArrays = options.allowsEmptyArrays
         // Small trees get room for their worst case (every byte escaped), so the escaper never
         // grows the buffer; large ones start at one and a half times and grow as needed.
         let bytes = tree.bytes.count
@@ -43,6 +45,8 @@ struct FormSerializer: ~Copyable {
             }
             let value = tree[node].value
             tree.bytes.withReader { writer.appendValue($0[value]) }
+        case .array where allowsEmptyArrays && tree[node].firstChild < 0:
+            writer.writeEmptyArray()
         case .array, .object:
             writeChildren(of: node)
         }

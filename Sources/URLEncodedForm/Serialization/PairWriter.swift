@@ -477,6 +477,17 @@ struct PairWriter: ~Copyable {
         output.append(UInt8(ascii: "="))
     }
 
+    /// Writes the current level, an array that stayed empty, as its name and `[]` alone
+    /// (``URLEncodedFormEncoder/allowsEmptyArrays``), whatever the array encoding; nothing under
+    /// the empty name, which has no name to carry it.
+    @inline(never)
+    mutating func writeEmptyArray() {
+        guard !path.isEmpty else { return }
+        pairIsJoined = false
+        startPair()
+        output.append(escaper.punctuation(literal: literalBrackets).emptyBrackets)
+    }
+
     /// Takes back the `=` the pair just begun ends with, for a name written alone. Kept out of
     /// line: inlined, it made the scalar writers too large to inline (measured).
     @inline(never)

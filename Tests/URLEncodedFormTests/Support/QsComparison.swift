@@ -162,7 +162,7 @@ enum QsComparison {
     enum Rule: String, CaseIterable {
         case invalidOptionValue = "an option value of the wrong type: qs throws a TypeError, Swift's option types cannot hold it"
         case noCounterpart =
-            "a qs option the decoder has no counterpart for (parseArrays, ignoreQueryPrefix, delimiter, allowEmptyArrays, decodeDotInKeys, strictMerge)"
+            "a qs option the decoder has no counterpart for (parseArrays, ignoreQueryPrefix, delimiter, decodeDotInKeys, strictMerge)"
         case malformedKey = "a malformed key (a[b, a]b, [a], a[b]c) is refused; qs keeps a guess"
         case conflictingKey = "a value, an array and an object under one name are refused; qs merges them"
         case depthLiteral = "a key deeper than the limit is refused; qs keeps the rest of it as one name"
@@ -191,7 +191,7 @@ enum QsComparison {
     /// does not have.
     private static func asksForMissingBehaviour(_ options: [String: Any]) -> Bool {
         (options["parseArrays"] as? Bool) == false || (options["ignoreQueryPrefix"] as? Bool) == true
-            || (options["delimiter"] as? String).map { $0 != "&" } == true || (options["allowEmptyArrays"] as? Bool) == true
+            || (options["delimiter"] as? String).map { $0 != "&" } == true
             || (options["decodeDotInKeys"] as? Bool) == true || (options["strictMerge"] as? Bool) == false
     }
 
@@ -209,6 +209,7 @@ enum QsComparison {
             case "charsetSentinel": decoder.charsetSentinel = flag
             case "interpretNumericEntities": decoder.interpretsNumericEntities = flag
             case "strictNullHandling": decoder.bareKeys = flag ? .null : .flag
+            case "allowEmptyArrays": decoder.allowsEmptyArrays = flag
             case "duplicates": decoder.duplicates = (value as? String) == "first" ? .first : .last
             case "allowSparse": decoder.indexGaps = flag ? .keepPositions : .compact
             case "depth":

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+@Suite("Encoder and decoder: allowsEmptyArrays")
+struct EmptyArrayTests {
+    struct Form: Codable, Equatable {
+        var tags: [String]
+        var maybe: [String]?
+        var rows: [[Int]]
+        var items: [Item]
+        var name: String
+
+        struct Item: Codable, Equatable {
+            var labels: [String]
+        }
+    }
+
+    static let form = Form(
+        tags: [],
+        maybe: [],
+        rows: [[], [1, 2], []],
+        items: [Form.Item(labels: []), Form.Item(labels: ["x"])],
+        name: "n"
+    )
+
+    @Test("an empty array is its name and [] alone, and takes its place as an element")
+    func text() throws {
+        let encoder = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, allowsEmptyArrays: true)
+        #expect(
+            try encoder.encode(Self.form) as String
+                == "items%5B0%5D%5Blabels%5D%5B%5D&items%5B1%5D%5Blabels%5D%5B0%5D=x&maybe%5B%5D&name=n"
+                + "&rows%5B0%5D%5B%5D&rows%5B1%5D%5B0%5D=1&rows%5B1%5D%5B1%5D=2&rows%5B2%5D%5B%5D&tags%5B%5D"
+        )
+        // An empty array written last is still open when the encode ends.
+        struct Last: Encodable {
+            var a = "x"
+            var y: [[Int]] = [[]]
+            var z: [Int] = []
+        }
+        #expect(try encoder.encode(Last()) as String == "a=x&y%5B0%5D%5B%5D&z%5B%5D")
+        // Off, byte for byte as in Alamofire: empty arrays write nothing, elements that write
+        // nothing take no index, and after one an element's writes find their element by index
+        // again (`rows`).
+        let alamofire = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets)
+        #expect(try alamofire.encode(Self.form) as String == "items%5B0%5D%5Blabels%5D%5B0%5D=x&name=n&rows%5B0%5D%5B0%5D=1&rows%5B1%5D%5B0%5D=2")
+    }
+
+    @Test(
+        "the text reads back as the same value, empty arrays and all",
+        arguments: [URLEncodedFormEncoder.ArrayEncoding.indexInBrackets, .brackets]
+    )
+    func roundTrip(arrayEncoding: URLEncodedFormEncoder.ArrayEncoding) throws {
+        // With `[]` alone, nested arrays cannot say where one element ends; keep them flat there.
+        var form = Self.form
+        if case .brackets = arrayEncoding {
+            form.rows = []
+            form.items = [Form.Item(labels: [])]
+        }
+        let text: String = try URLEncodedFormEncoder(arrayEncoding: arrayEncoding, allowsEmptyArrays: true).encode(form)
+        #expect(try URLEncodedFormDecoder(allowsEmptyArrays: true).decode(Form.self, from: text) == form, "\(text)")
+    }
+
+    /// A key written twice sends the value through the tree, which must write the same.
+    @Test("the tree writes empty arrays as the stream does")
+    func throughTree() throws {
+        struct Twice: Encodable {
+            enum Key: CodingKey { case a, b }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode("first", forKey: .a)
+                try container.encode(EmptyArrayTests.form, forKey: .b)
+                try container.encode([[String]]([[]]), forKey: .a)
+            }
+        }
+        let encoder = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, allowsEmptyArrays: true)
+        let streamed: String = try encoder.encode(Self.form)
+        // The same pairs under `b`: `items%5B0%5D…` becomes `b%5Bitems%5D%5B0%5D…`.
+        let underB = streamed.split(separator: "&").map { pair -> String in
+            let name = pair.prefix { $0 != "=" }
+            let first = name.range(of: "%5B").map { name[..<$0.lowerBound] } ?? name
+            return "b%5B\(first)%5D" + pair.dropFirst(first.count)
+        }
+        #expect(try encoder.encode(Twice()) as String == (["a%5B0%5D%5B%5D"] + underB).joined(separator: "&"))
+    }
+
+    @Test(
+        "the decoder reads a bare name[] as an empty array only when asked",
+        arguments: [
+            (true, "a[]", #"{"a":[]}"#),
+            (true, "a[]=", #"{"a":[""]}"#),
+            (true, "a[]&a[]=x", #"{"a":["x"]}"#),
+            (true, "o[t][]&n=1", #"{"n":"1","o":{"t":[]}}"#),
+            (false, "a[]", #"{"a":[""]}"#),
+        ]
+    )
+    func decoding(allows: Bool, form: String, expected: String) throws {
+        let value = try URLEncodedFormDecoder(allowsEmptyArrays: allows).decode(URLEncodedFormValue.self, from: form)
+        let json = try JSONEncoder.sorted.encode(value)
+        #expect(String(decoding: json, as: UTF8.self) == expected)
+    }
+}
+
+extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
+}
