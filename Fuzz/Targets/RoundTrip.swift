@@ -13,14 +13,27 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let dots = input.bool()
     let plus = input.bool()
     let tight = input.bool()
-    let decoder = URLEncodedFormDecoder(keyPathDecoding: dots ? .dots : .brackets, limits: tight ? FuzzOptions.tightLimits : .default)
+    // The options that write something the decoder must read back in kind: structure brackets
+    // as they are, `nil` as a bare name, empty arrays as `name[]`.
+    let literal = input.bool()
+    let bareNull = input.bool()
+    let emptyArrays = input.bool()
+    let decoder = URLEncodedFormDecoder(
+        keyPathDecoding: dots ? .dots : .brackets,
+        limits: tight ? FuzzOptions.tightLimits : .default,
+        bareKeys: bareNull ? .null : .flag,
+        allowsEmptyArrays: emptyArrays
+    )
     let text = Array(input.rest)
     guard let value = try? URLEncodedFormValue(parsing: text, decoder: decoder), !holdsKeyPath(value, dots: dots) else { return 0 }
     let encoder = URLEncodedFormEncoder(
         alphabetizeKeyValuePairs: false,
         arrayEncoding: .indexInBrackets,
         keyPathEncoding: dots ? .dots : .brackets,
-        spaceEncoding: plus ? .plusReplaced : .percentEscaped
+        bracketEncoding: literal ? .literal : .percentEscaped,
+        nilEncoding: bareNull ? .bareKey : .dropKey,
+        spaceEncoding: plus ? .plusReplaced : .percentEscaped,
+        allowsEmptyArrays: emptyArrays
     )
     let written: String
     do {

@@ -61,6 +61,8 @@ struct FormPairStream: ~Copyable {
         /// Whether an unkeyed container was made for it, under `allowsEmptyArrays`: left empty,
         /// it is written `name[]`.
         var isArray = false
+        /// Whether a pending array inside it waits to be written, so that it is not empty.
+        var holdsPendingArray = false
         /// The elements that wrote something, which is the next element's place.
         var created = 0
     }
@@ -108,7 +110,15 @@ struct FormPairStream: ~Copyable {
         guard !needsTree, scopes[scope].kind == .unset else { return }
         scopes[scope].isArray = true
         marksArrays = true
-        if scopes[scope].state == .pending { pendingArrays.append(scope) }
+        guard scopes[scope].state == .pending else { return }
+        pendingArrays.append(scope)
+        // Its pending containers will hold it, so none of them is an empty array: `[[]]` is
+        // `a[0][]`, not `a[]`.
+        var parent = scopes[scope].parent
+        while parent > Self.root, scopes[parent].state == .pending {
+            scopes[parent].holdsPendingArray = true
+            parent = scopes[parent].parent
+        }
     }
 
     /// Writes `scope`, an array, as `name[]` when nothing was written into it. Out of line, so
@@ -135,7 +145,7 @@ struct FormPairStream: ~Copyable {
     private mutating func writePendingArrays() {
         let arrays = pendingArrays
         pendingArrays.removeAll()
-        for scope in arrays where scopes[scope].state == .pending && scopes[scope].kind == .unset {
+        for scope in arrays where scopes[scope].state == .pending && scopes[scope].kind == .unset && !scopes[scope].holdsPendingArray {
             // Opening it opens its pending parents; closing it writes it (``closeInnermost()``).
             guard open(scope) else { return }
             closeInnermost()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import URLEncodedForm
+
+@testable import URLEncodedForm
 
 @Suite("Encoder and decoder: allowsEmptyArrays")
 struct EmptyArrayTests {
@@ -106,5 +107,26 @@ extension JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return encoder
+    }
+}
+
+/// Nested empty arrays: only the innermost writes, each in its place, and the tree writes what
+/// the stream writes (found by the round-trip fuzzer: `a[][]` read as `[[]]` was written `a[]`).
+@Suite("Encoder: nested empty arrays")
+struct NestedEmptyArrayTests {
+    @Test(
+        "the innermost empty array is written, in its place, by stream and tree alike",
+        arguments: [
+            ([[[String]]]([[[]]]), "a%5B0%5D%5B0%5D%5B%5D"),
+            ([[[]], [["x"]], []], "a%5B0%5D%5B0%5D%5B%5D&a%5B1%5D%5B0%5D%5B0%5D=x&a%5B2%5D%5B%5D"),
+            ([[], [[]]], "a%5B0%5D%5B%5D&a%5B1%5D%5B0%5D%5B%5D"),
+        ]
+    )
+    func nested(value: [[[String]]], expected: String) throws {
+        let encoder = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, allowsEmptyArrays: true)
+        #expect(try encoder.encode(["a": value]) as String == expected)
+        #expect(try encoder.encodedThroughTree(["a": value]) { $0.string } == expected)
+        let decoded = try URLEncodedFormDecoder(allowsEmptyArrays: true).decode([String: [[[String]]]].self, from: expected)
+        #expect(decoded == ["a": value])
     }
 }
