@@ -112,8 +112,8 @@ struct FormPairStream: ~Copyable {
         marksArrays = true
         guard scopes[scope].state == .pending else { return }
         pendingArrays.append(scope)
-        // Its pending containers will hold it, so none of them is an empty array: `[[]]` is
-        // `a[0][]`, not `a[]`.
+        // Its pending containers will hold it, so none of them is an empty array: `[[[]]]` is
+        // `a[0][0][]`, not `a[0][]`.
         var parent = scopes[scope].parent
         while parent > Self.root, scopes[parent].state == .pending {
             scopes[parent].holdsPendingArray = true
