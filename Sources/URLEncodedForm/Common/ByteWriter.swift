@@ -131,6 +131,31 @@ struct ByteWriter: ByteSink, ~Copyable {
         }
     }
 
+    /// Rewrites the bytes from `start` to the end as `segments` (ranges of those bytes, together
+    /// as long as the region less one separator between each two) in the given order, joined by
+    /// `separator`: how sorted members are put in place. The region is first copied past the
+    /// end, into room this writer keeps anyway, so reordering allocates nothing of its own.
+    mutating func reorder(from start: Int, as segments: some Collection<Range<Int>>, separator: UInt8) {
+        let length = count &- start
+        precondition(start >= 0 && length >= 0, "region outside the buffer")
+        reserve(length)
+        // `reserve` made room for `length` bytes from `count` on.
+        let copy = base + count
+        copy.update(from: base + start, count: length)
+        var position = start
+        for segment in segments {
+            precondition(segment.lowerBound >= start && segment.upperBound <= count, "segment outside the region")
+            if position > start {
+                precondition(position < count, "segments longer than the region")
+                base[position] = separator
+                position &+= 1
+            }
+            precondition(segment.count <= count &- position, "segments longer than the region")
+            (base + position).update(from: copy + (segment.lowerBound &- start), count: segment.count)
+            position &+= segment.count
+        }
+    }
+
     /// Room at the end of a sink, written in place by the escaper and the percent-decoder, at
     /// positions of their choosing; every store is checked against the room.
     struct Window {

@@ -17,17 +17,25 @@ enum NilScalar {
 }
 
 /// What the containers of one `encode` call write into: it formats scalars under the options,
-/// and sends each one to the stream of pairs, or to the tree when the value needs one.
+/// and sends each one to the stream of pairs, or to the tree once the value needs one.
 ///
-/// An encode first streams (``FormPairStream``). When the stream reports that the value does
-/// something only the tree reproduces (a key written twice, say), the encoder runs the value's
-/// `encode(to:)` again into a writer built with a ``FormTreeBuilder``.
+/// An encode starts by streaming (``FormPairStream``), which logs every scope and write. When
+/// the stream reports that the value does something only the tree reproduces (a key written
+/// twice, say), the writer replays that log into a ``FormTreeBuilder`` and sends the rest of the
+/// value there. So the value's `encode(to:)` and every custom closure run once, whichever way
+/// the encode ends.
+///
+/// Containers name their slots by the stream's scope numbers; after the switch, `slots` turns
+/// each number into the builder's slot, and new numbers continue after the stream's.
 final class FormScalarWriter {
-    /// The tree, when this encode builds one; `nil` while streaming.
-    let builder: FormTreeBuilder?
-    // One encode call owns the writer and runs on one thread, and no access to the stream spans
-    // a call back into user code, so the runtime exclusivity checks would only cost time.
+    // One encode call owns the writer and runs on one thread, and no access to these spans a
+    // call back into user code (the closures of the options run before or after the writer is
+    // touched), so the runtime exclusivity checks would only cost time.
+    /// The tree, once the stream gave up; `nil` while streaming.
+    @exclusivity(unchecked) private(set) var builder: FormTreeBuilder?
     @exclusivity(unchecked) var stream: FormPairStream
+    /// After the switch: the builder's slot for each scope number.
+    @exclusivity(unchecked) private var slots: [Int] = []
 
     // The options are copied out once: reading an enum with a closure payload from the options
     // struct on every write would retain and release it.
@@ -38,9 +46,9 @@ final class FormScalarWriter {
     private let allowsEmptyArrays: Bool
     let userInfo: [CodingUserInfoKey: any Sendable]
 
-    /// A writer that streams, or, given a builder, builds the tree.
-    init(options: URLEncodedFormEncoder, builder: FormTreeBuilder? = nil) {
-        self.builder = builder
+    /// A writer that streams until it must switch, or with `buildsTree`, one that builds the
+    /// tree from the start (tests compare the two).
+    init(options: borrowing URLEncodedFormEncoder, buildsTree: Bool = false) {
         stream = FormPairStream(options: options)
         boolEncoding = options.boolEncoding
         dataEncoding = options.dataEncoding
@@ -48,6 +56,7 @@ final class FormScalarWriter {
         nilEncoding = options.nilEncoding
         allowsEmptyArrays = options.allowsEmptyArrays
         userInfo = options.userInfo
+        if buildsTree { switchToTree() }
     }
 
     static let root = FormPairStream.root
@@ -56,13 +65,15 @@ final class FormScalarWriter {
 
     /// The slot of the member `key` of `object`, for a value that encodes itself.
     func member(of object: Int, key: String) -> Int {
-        if let builder { return builder.member(of: object, key: key) }
-        return stream.member(of: object, key: key)
+        if let builder { return addSlot(builder.member(of: slots[object], key: key)) }
+        let scope = stream.member(of: object, key: key)
+        if stream.needsTree { switchToTree() }
+        return scope
     }
 
     /// The slot of element `index` of `array`, made when something is written to it.
     func element(of array: Int, at index: Int) -> Int {
-        if let builder { return builder.element(of: array, at: index) }
+        if let builder { return addSlot(builder.element(of: slots[array], at: index)) }
         return stream.element(of: array, at: index)
     }
 
@@ -71,15 +82,38 @@ final class FormScalarWriter {
     func markArray(_ slot: Int) {
         guard allowsEmptyArrays, slot != Self.root else { return }
         if let builder {
-            builder.markArray(slot)
+            builder.markArray(slots[slot])
         } else {
             stream.markArray(slot)
         }
     }
 
     func codingPath(of slot: Int) -> [any CodingKey] {
-        if let builder { return builder.codingPath(of: slot) }
+        if let builder { return builder.codingPath(of: slots[slot]) }
         return stream.codingPath(of: slot)
+    }
+
+    private func addSlot(_ builderSlot: Int) -> Int {
+        slots.append(builderSlot)
+        return slots.count &- 1
+    }
+
+    /// `target` with the builder's slots for the scope numbers it names.
+    private func translated(_ target: ScalarTarget) -> ScalarTarget {
+        switch target {
+        case .slot(let scope): .slot(slots[scope])
+        case .member(let key, let object): .member(key, of: slots[object])
+        case .element(let index, let array): .element(index, of: slots[array])
+        }
+    }
+
+    /// Builds the tree of everything streamed so far and writes the rest of the value there.
+    /// Out of line: it runs at most once per encode.
+    @inline(never)
+    private func switchToTree() {
+        let builder = FormTreeBuilder()
+        slots = stream.replay(into: builder)
+        self.builder = builder
     }
 
     /// What `nil` writes, or `nil` when `nilEncoding` drops the member. A custom closure runs
@@ -88,18 +122,20 @@ final class FormScalarWriter {
 
     // MARK: Scalars
 
-    private func put(_ scalar: FormScalar, to target: ScalarTarget) {
-        if let builder {
-            builder.write(scalar, to: target)
-            return
+    private func put(_ scalar: consuming FormScalar, to target: ScalarTarget) {
+        if builder == nil {
+            if stream.beginPair(target) {
+                switch scalar {
+                case .text(let text): stream.writer.appendValue(text)
+                case .signed(let value): stream.writer.appendValue(decimal: value)
+                case .unsigned(let value): stream.writer.appendValue(decimal: value)
+                }
+                stream.endPair(target, value: consume scalar)
+                return
+            }
+            switchToTree()
         }
-        guard stream.beginPair(target) else { return }
-        switch scalar {
-        case .text(let text): stream.writer.appendValue(text)
-        case .signed(let value): stream.writer.appendValue(decimal: value)
-        case .unsigned(let value): stream.writer.appendValue(decimal: value)
-        }
-        stream.endPair(target)
+        builder?.write(scalar, to: translated(target))
     }
 
     func write(_ value: String, to target: ScalarTarget) {
@@ -143,13 +179,15 @@ final class FormScalarWriter {
 
     /// Writes the name of `target` alone, without `=`.
     private func putBare(to target: ScalarTarget) {
-        if let builder {
-            builder.writeBare(to: target)
-            return
+        if builder == nil {
+            if stream.beginPair(target) {
+                stream.writer.dropEquals()
+                stream.endPair(target, value: nil)
+                return
+            }
+            switchToTree()
         }
-        guard stream.beginPair(target) else { return }
-        stream.writer.dropEquals()
-        stream.endPair(target)
+        builder?.writeBare(to: translated(target))
     }
 
     /// Writes `value` when it is a scalar the encoder formats itself; returns `false` for a value

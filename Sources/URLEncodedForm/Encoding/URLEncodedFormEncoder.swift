@@ -233,50 +233,22 @@ public struct URLEncodedFormEncoder: Sendable {
 
     /// values → pairs → bytes: calls `body` with the form text of `value`.
     ///
-    /// The value is streamed; a value that needs the tree (see ``FormPairStream``) is encoded a
-    /// second time, into the tree, whose walk writes the same pairs. Its `encode(to:)` and any
-    /// custom strategy then run twice.
-    func encoded<Value: Encodable, Result>(_ value: Value, _ body: (ByteReader) -> Result) throws -> Result {
+    /// The value is streamed; a value that needs the tree (see ``FormScalarWriter``) continues
+    /// into it, and the tree's walk writes the pairs. `buildingTree` starts with the tree, for
+    /// tests that compare the two.
+    func encoded<Value: Encodable, Result>(
+        _ value: Value,
+        buildingTree: Bool = false,
+        _ body: (ByteReader) -> Result
+    ) throws -> Result {
         if case .refused = separator, case .separator(let character) = arrayEncoding {
             throw Self.refusal(of: character, for: value)
         }
-        let writer = FormScalarWriter(options: self)
+        let writer = FormScalarWriter(options: self, buildsTree: buildingTree)
         try writer.encode(value, to: .slot(FormScalarWriter.root))
-        if !writer.stream.needsTree {
+        guard let builder = writer.builder else {
             return writer.stream.finish(body)
         }
-        return try encodedThroughTree(value, body)
-    }
-
-    /// The error for a separator that a form cannot carry as itself.
-    private static func refusal(of separator: Character, for value: some Encodable) -> EncodingError {
-        EncodingError.invalidValue(
-            value,
-            EncodingError.Context(
-                codingPath: [],
-                debugDescription: """
-                    ArrayEncoding.separator(\(String(reflecting: separator))) cannot join elements: a separator \
-                    is a printable ASCII character other than a space, &, =, %, + or #, written as it is.
-                    """
-            )
-        )
-    }
-
-    /// Whether `value` streams, without falling back to the tree; for tests.
-    func streams(_ value: some Encodable) throws -> Bool {
-        let writer = FormScalarWriter(options: self)
-        try writer.encode(value, to: .slot(FormScalarWriter.root))
-        return !writer.stream.needsTree
-    }
-
-    /// values → nodes → pairs → bytes.
-    func encodedThroughTree<Value: Encodable, Result>(
-        _ value: Value,
-        _ body: (ByteReader) -> Result
-    ) throws -> Result {
-        let builder = FormTreeBuilder()
-        let writer = FormScalarWriter(options: self, builder: builder)
-        try writer.encode(value, to: .slot(FormScalarWriter.root))
         switch builder.tree[FormTree.root].kind {
         case .unset, .object:
             var serializer = FormSerializer(tree: builder.tree, options: self)
@@ -294,6 +266,32 @@ public struct URLEncodedFormEncoder: Sendable {
                 )
             )
         }
+    }
+
+    /// The error for a separator that a form cannot carry as itself.
+    private static func refusal(of separator: Character, for value: some Encodable) -> EncodingError {
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: [],
+                debugDescription: """
+                    ArrayEncoding.separator(\(String(reflecting: separator))) cannot join elements: a separator \
+                    is a printable ASCII character other than a space, &, =, %, + or #, written as it is.
+                    """
+            )
+        )
+    }
+
+    /// Whether `value` streams to its end, without switching to the tree; for tests.
+    func streams(_ value: some Encodable) throws -> Bool {
+        let writer = FormScalarWriter(options: self)
+        try writer.encode(value, to: .slot(FormScalarWriter.root))
+        return writer.builder == nil
+    }
+
+    /// values → nodes → pairs → bytes, from the start; for tests.
+    func encodedThroughTree<Result>(_ value: some Encodable, _ body: (ByteReader) -> Result) throws -> Result {
+        try encoded(value, buildingTree: true, body)
     }
 }
 

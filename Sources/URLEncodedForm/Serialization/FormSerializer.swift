@@ -10,7 +10,7 @@ struct FormSerializer: ~Copyable {
     private var writer: PairWriter
     private let allowsEmptyArrays: Bool
 
-    init(tree: FormTree, options: URLEncodedFormEncoder) {
+    init(tree: FormTree, options: borrowing URLEncodedFormEncoder) {
         self.tree = tree
         allowsEmptyArrays = options.allowsEmptyArrays
         // Small trees get room for their worst case (every byte escaped), so the escaper never

@@ -38,9 +38,9 @@ struct PairWriter: ~Copyable {
     }
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
-    /// Whether the brackets and dots of key paths are written as they are
-    /// (``URLEncodedFormEncoder/bracketEncoding``); the escaper holds both sets.
-    private let literalBrackets: Bool
+    /// The brackets and dots of key paths, escaped or as they are
+    /// (``URLEncodedFormEncoder/bracketEncoding``), picked once from the escaper's two sets.
+    private let punctuation: KeyPathPunctuation
     /// The charset names and values are written in when it is not UTF-8
     /// (``URLEncodedFormEncoder/charset``).
     private let legacyCharset: URLEncodedFormDecoder.Charset?
@@ -64,8 +64,6 @@ struct PairWriter: ~Copyable {
     /// Member hashes of objects too large to scan, keyed by the object's serial number.
     private var indexedMembers: Set<IndexedMember> = []
     private var serials = 0
-    private var scratch: [UInt8] = []
-    private var scratchRanges: [Range<Int>] = []
 
     private struct Level {
         /// What the caller keeps here about the level (the stream keeps its scope).
@@ -119,7 +117,7 @@ struct PairWriter: ~Copyable {
     private var pairIsJoined = false
     private var joinStates: [JoinState] = []
 
-    init(options: URLEncodedFormEncoder, expectedBytes: Int, findsRepeatedKeys: Bool) {
+    init(options: borrowing URLEncodedFormEncoder, expectedBytes: Int, findsRepeatedKeys: Bool) {
         self.findsRepeatedKeys = findsRepeatedKeys
         // Under a separator, the escaper escapes it (``URLEncodedFormEncoder/escaper``).
         escaper = options.escaper
@@ -134,7 +132,7 @@ struct PairWriter: ~Copyable {
         }
         keyPathEncoding = options.keyPathEncoding.style
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
-        literalBrackets = if case .literal = options.bracketEncoding { true } else { false }
+        punctuation = escaper.punctuation(literal: options.bracketEncoding == .literal)
         tracksRawPath = customElementKey != nil
         output = ByteWriter(capacity: expectedBytes)
         legacyCharset = options.charset == .utf8 ? nil : options.charset
@@ -148,7 +146,6 @@ struct PairWriter: ~Copyable {
         if separator != nil { joinStates.append(JoinState()) }
         // Room for the members of typical objects, so the stacks do not grow one by one.
         members.reserveCapacity(16)
-        if sortsMembers { scratchRanges.reserveCapacity(16) }
     }
 
     /// The number of open levels, the root's included.
@@ -277,11 +274,11 @@ struct PairWriter: ~Copyable {
         }
         switch keyPathEncoding {
         case .brackets:
-            append(escaper.punctuation(literal: literalBrackets).openBracket, to: destination)
+            append(punctuation.openBracket, to: destination)
             appendText(name, to: destination, rawPrefix: UInt8(ascii: "["), rawSuffix: UInt8(ascii: "]"))
-            append(escaper.punctuation(literal: literalBrackets).closeBracket, to: destination)
+            append(punctuation.closeBracket, to: destination)
         case .dots:
-            append(escaper.punctuation(literal: literalBrackets).dot, to: destination)
+            append(punctuation.dot, to: destination)
             appendText(name, to: destination, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
         case .custom(let encode):
             appendText(encode(name), to: destination, rawPrefix: nil, rawSuffix: nil)
@@ -365,16 +362,16 @@ struct PairWriter: ~Copyable {
     private mutating func appendElementKey(_ position: Int, to destination: Destination) {
         switch elementKeys {
         case .emptyBrackets:
-            append(escaper.punctuation(literal: literalBrackets).emptyBrackets, to: destination)
+            append(punctuation.emptyBrackets, to: destination)
         case .none, .custom:
             break
         case .index:
-            append(escaper.punctuation(literal: literalBrackets).openBracket, to: destination)
+            append(punctuation.openBracket, to: destination)
             switch destination {
             case .path: path.appendDecimal(position)
             case .output: output.appendDecimal(position)
             }
-            append(escaper.punctuation(literal: literalBrackets).closeBracket, to: destination)
+            append(punctuation.closeBracket, to: destination)
         }
     }
 
@@ -485,7 +482,7 @@ struct PairWriter: ~Copyable {
         guard !path.isEmpty else { return }
         pairIsJoined = false
         startPair()
-        output.append(escaper.punctuation(literal: literalBrackets).emptyBrackets)
+        output.append(punctuation.emptyBrackets)
     }
 
     /// Takes back the `=` the pair just begun ends with, for a name written alone. Kept out of
@@ -566,58 +563,43 @@ struct PairWriter: ~Copyable {
 
     /// Orders the members from `firstMember` on by their text, as Alamofire does: each member's
     /// pairs, already sorted inside, compared as one string. Members that wrote nothing take no
-    /// part.
+    /// part. The level's entries are sorted in place, as the level drops them right after.
     private mutating func sortMembers(from firstMember: Int, sharedPrefix: Int) {
-        guard members.count &- firstMember > 1 else { return }
-        var segments: [Range<Int>] = []
-        swap(&segments, &scratchRanges)
-        segments.removeAll(keepingCapacity: true)
-        for member in members[firstMember...] where !member.text.isEmpty {
-            segments.append(member.text)
+        var end = firstMember
+        for index in firstMember..<members.count where !members[index].text.isEmpty {
+            members[end] = members[index]
+            end &+= 1
         }
-        defer { scratchRanges = segments }
+        guard end &- firstMember > 1 else { return }
         // Members were written in order, so the first one starts the region they fill.
-        guard segments.count > 1, let regionStart = segments.first?.lowerBound else { return }
-
+        let regionStart = members[firstMember].text.lowerBound
         let moved = output.withReader { text in
-            Self.sort(&segments) { Self.precedes(text, $0, $1, after: sharedPrefix) }
+            Self.sort(&members, firstMember..<end) { Self.precedes(text, $0.text, $1.text, after: sharedPrefix) }
         }
         guard moved else { return }
-
         // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
-        scratch.removeAll(keepingCapacity: true)
-        output.withReader { scratch.append(contentsOf: $0[regionStart..<$0.count]) }
-        var position = regionStart
-        for member in segments {
-            if position > regionStart {
-                output.overwrite(at: position, with: UInt8(ascii: "&"))
-                position &+= 1
-            }
-            scratch.withReader { unsorted in
-                output.overwrite(at: position, with: unsorted[(member.lowerBound &- regionStart)..<(member.upperBound &- regionStart)])
-            }
-            position &+= member.count
-        }
+        output.reorder(from: regionStart, as: members[firstMember..<end].lazy.map(\.text), separator: UInt8(ascii: "&"))
     }
 
-    /// Sorts `ranges` and says whether anything moved. Objects are usually small and often
-    /// already in order, where an insertion sort does least; large ones use the standard sort.
-    private static func sort(_ ranges: inout [Range<Int>], by precedes: (Range<Int>, Range<Int>) -> Bool) -> Bool {
-        if ranges.count > 32 {
-            let isSorted = zip(ranges, ranges.dropFirst()).allSatisfy { !precedes($1, $0) }
-            if !isSorted { ranges.sort(by: precedes) }
+    /// Sorts `members[range]` and says whether anything moved. Objects are usually small and
+    /// often already in order, where an insertion sort does least; large ones use the standard
+    /// sort.
+    private static func sort(_ members: inout [Member], _ range: Range<Int>, by precedes: (Member, Member) -> Bool) -> Bool {
+        if range.count > 32 {
+            let isSorted = zip(members[range], members[range].dropFirst()).allSatisfy { !precedes($1, $0) }
+            if !isSorted { members[range].sort(by: precedes) }
             return !isSorted
         }
         var moved = false
-        for index in ranges.indices.dropFirst() {
-            let item = ranges[index]
+        for index in range.dropFirst() {
+            let item = members[index]
             var slot = index
-            while slot > 0, precedes(item, ranges[slot &- 1]) {
-                ranges[slot] = ranges[slot &- 1]
+            while slot > range.lowerBound, precedes(item, members[slot &- 1]) {
+                members[slot] = members[slot &- 1]
                 slot &-= 1
             }
             if slot != index {
-                ranges[slot] = item
+                members[slot] = item
                 moved = true
             }
         }
