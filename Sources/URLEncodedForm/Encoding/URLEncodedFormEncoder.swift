@@ -251,7 +251,7 @@ public struct URLEncodedFormEncoder: Sendable {
         }
         switch builder.tree[FormTree.root].kind {
         case .unset, .object:
-            var serializer = FormSerializer(tree: builder.tree, options: self)
+            var serializer = FormSerializer(tree: builder.tree, options: self, closureResults: writer.stream.writer.closureResults)
             return serializer.serialize(body)
         case .array, .scalar:
             let shape = builder.tree[FormTree.root].kind == .array ? "an array" : "a single value"

@@ -10,7 +10,9 @@ struct FormSerializer: ~Copyable {
     private var writer: PairWriter
     private let allowsEmptyArrays: Bool
 
-    init(tree: FormTree, options: borrowing URLEncodedFormEncoder) {
+    /// A serializer of `tree`; `closureResults` are what the name closures returned while the
+    /// encode streamed, used before calling them again.
+    init(tree: FormTree, options: borrowing URLEncodedFormEncoder, closureResults: consuming ClosureResults = ClosureResults()) {
         self.tree = tree
         allowsEmptyArrays = options.allowsEmptyArrays
         // Small trees get room for their worst case (every byte escaped), so the escaper never
@@ -19,7 +21,8 @@ struct FormSerializer: ~Copyable {
         writer = PairWriter(
             options: options,
             expectedBytes: bytes <= Self.worstCaseReservationLimit ? bytes &* 3 &+ 64 : bytes &+ bytes / 2 &+ 64,
-            findsRepeatedKeys: false
+            findsRepeatedKeys: false,
+            closureResults: closureResults
         )
     }
 

@@ -38,6 +38,12 @@ struct PairWriter: ~Copyable {
     }
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
+    /// Whether a name closure of the user's runs here, whose results go through `closureResults`.
+    private let hasNameClosures: Bool
+    /// The stream's writer remembers what the name closures returned; the tree's walk, which
+    /// comes after a stream that gave up, takes those results first (see ``ClosureResults``).
+    private(set) var closureResults: ClosureResults
+    private let remembersClosureResults: Bool
     /// The brackets and dots of key paths, escaped or as they are
     /// (``URLEncodedFormEncoder/bracketEncoding``), picked once from the escaper's two sets.
     private let punctuation: KeyPathPunctuation
@@ -117,8 +123,17 @@ struct PairWriter: ~Copyable {
     private var pairIsJoined = false
     private var joinStates: [JoinState] = []
 
-    init(options: borrowing URLEncodedFormEncoder, expectedBytes: Int, findsRepeatedKeys: Bool) {
+    /// A writer under `options`. The stream's writer (`findsRepeatedKeys`) remembers what the
+    /// name closures return; the tree's is given those results in `closureResults`.
+    init(
+        options: borrowing URLEncodedFormEncoder,
+        expectedBytes: Int,
+        findsRepeatedKeys: Bool,
+        closureResults: consuming ClosureResults = ClosureResults()
+    ) {
         self.findsRepeatedKeys = findsRepeatedKeys
+        self.closureResults = closureResults
+        remembersClosureResults = findsRepeatedKeys
         // Under a separator, the escaper escapes it (``URLEncodedFormEncoder/escaper``).
         escaper = options.escaper
         separator = if case .byte(let byte) = options.separator { byte } else { nil }
@@ -134,6 +149,14 @@ struct PairWriter: ~Copyable {
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         punctuation = escaper.punctuation(literal: options.bracketEncoding == .literal)
         tracksRawPath = customElementKey != nil
+        hasNameClosures =
+            if case .custom = options.keyEncoding {
+                true
+            } else if case .custom = options.keyPathEncoding.style {
+                true
+            } else {
+                customElementKey != nil
+            }
         output = ByteWriter(capacity: expectedBytes)
         legacyCharset = options.charset == .utf8 ? nil : options.charset
         if options.charsetSentinel {
@@ -267,7 +290,12 @@ struct PairWriter: ~Copyable {
 
     private mutating func appendName(_ key: String, to destination: Destination) {
         let isTopLevel = levels.count == (destination == .path ? 2 : 1)
-        let name = keyEncoding?.encode(key) ?? key
+        let name =
+            if let keyEncoding {
+                hasNameClosures ? nameFromClosure(.key(key)) { keyEncoding.encode(key) } : keyEncoding.encode(key)
+            } else {
+                key
+            }
         if isTopLevel {
             appendText(name, to: destination, rawPrefix: nil, rawSuffix: nil)
             return
@@ -281,8 +309,18 @@ struct PairWriter: ~Copyable {
             append(punctuation.dot, to: destination)
             appendText(name, to: destination, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
         case .custom(let encode):
-            appendText(encode(name), to: destination, rawPrefix: nil, rawSuffix: nil)
+            appendText(nameFromClosure(.subkey(name)) { encode(name) }, to: destination, rawPrefix: nil, rawSuffix: nil)
         }
+    }
+
+    /// What a name closure of the user's returns for `input`: taken from the stream when this is
+    /// the tree's walk after it, so that the closure runs once per name written.
+    @inline(never)
+    private mutating func nameFromClosure(_ input: ClosureResults.Input, _ closure: () -> String) -> String {
+        if !remembersClosureResults, let result = closureResults.take(input) { return result }
+        let result = closure()
+        if remembersClosureResults { closureResults.remember(result, for: input) }
+        return result
     }
 
     private mutating func append(_ token: KeyPathPunctuation.Token, to destination: Destination) {
@@ -347,7 +385,8 @@ struct PairWriter: ~Copyable {
     /// replaces the path with the one it returns.
     private mutating func appendElementKey(_ position: Int) {
         if let encode = customElementKey {
-            let elementPath = encode(String(decoding: rawPath, as: UTF8.self), position)
+            let raw = String(decoding: rawPath, as: UTF8.self)
+            let elementPath = nameFromClosure(.element(path: raw, position: position)) { encode(raw, position) }
             path.truncate(to: 0)
             rawPath.removeAll(keepingCapacity: true)
             appendText(elementPath, to: .path, rawPrefix: nil, rawSuffix: nil)

@@ -3,9 +3,10 @@ import Testing
 
 @testable import URLEncodedForm
 
-/// The encoder streams pairs, and encodes again through the tree when a value does what only the
-/// tree reproduces (see `FormPairStream`). Each case checks the text of both paths and which one
-/// the public call took: a stream that wrongly went on would write the first case's `a` twice.
+/// The encoder streams pairs, and replays what it streamed into the tree when a value does what
+/// only the tree reproduces (see `FormPairStream`). Each case checks the text of both paths and
+/// which one the public call took: a stream that wrongly went on would write the first case's `a`
+/// twice. `UserCodeCallTests` counts the user code these shapes run.
 @Suite("Encoder: stream and tree")
 struct StreamingTests {
     struct Case: Sendable, CustomTestStringConvertible {
