@@ -35,7 +35,8 @@ struct Command {
           urlform decode --pretty --key-path dots 'user.name=Ada+L&user.age=36'
 
         ENCODE OPTIONS
-          --array-encoding brackets|no-brackets|index-in-brackets   (default brackets)
+          --array-encoding brackets|no-brackets|index-in-brackets|jquery   (default brackets);
+                                       jquery: a[]=x for values, a[1][k]=y for objects and arrays
           --separator C                arrays of values as one pair: ids=1,2,3
           --bool-encoding numeric|literal                           (default numeric)
           --key-encoding default|snake-case|kebab-case|capitalized|uppercased|lowercased
@@ -47,7 +48,8 @@ struct Command {
           --empty-arrays               an empty array as tags[] (decoding: tags[] is [])
           --nil-encoding drop-key|drop-value|null|bare-key          (default drop-key)
           --space percent|plus                                      (default percent: %20)
-          --allowed-characters default|alphanumerics|CHARACTERS     ASCII left unescaped
+          --allowed-characters default|alphanumerics|jquery|CHARACTERS   ASCII left unescaped
+                                       (jquery: what encodeURIComponent leaves)
           --no-sort                    keep the JSON's member order instead of sorting
           JSON numbers are written as their text; JSON has no dates or data, so those
           strategies do not apply.
@@ -128,7 +130,9 @@ struct Command {
             encoder.spaceEncoding = plus ? .plusReplaced : .percentEscaped
             decoder.spaceDecoding = plus ? .plusAsSpace : .plusLiteral
         case (.encode, "--array-encoding"):
-            encoder.arrayEncoding = try choice(["brackets": .brackets, "no-brackets": .noBrackets, "index-in-brackets": .indexInBrackets])
+            encoder.arrayEncoding = try choice([
+                "brackets": .brackets, "no-brackets": .noBrackets, "index-in-brackets": .indexInBrackets, "jquery": .jQuery,
+            ])
         case (.encode, "--separator"):
             let given = try value()
             guard given.count == 1, let separator = given.first else {
@@ -151,6 +155,7 @@ struct Command {
             switch given {
             case "default": encoder.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters
             case "alphanumerics": encoder.allowedCharacters = .alphanumerics
+            case "jquery": encoder.allowedCharacters = URLEncodedFormEncoder.jQueryAllowedCharacters
             default: encoder.allowedCharacters = CharacterSet(charactersIn: given)
             }
         case (.decode, "--pretty"): pretty = true

@@ -5,7 +5,8 @@
 //   NODE_PATH=/usr/share/nodejs node Tests/PeerSuites/jquery-param.js > Tests/Fixtures/jquery-3.6.1-param.json
 //
 // The expected value of a case is the value as a server reads it: jQuery writes numbers and
-// booleans as their text and null as "", so those are strings here.
+// booleans as their text and null as "", so those are strings here. `ordered` is the value as an
+// encoder writes it: its members in order, null kept.
 "use strict";
 const fs = require("fs");
 const { JSDOM } = require("jsdom");
@@ -70,7 +71,9 @@ function asRead(value) {
     return String(value);
 }
 
-const cases = chosen.concat(generated).map((value) => ({ value: asRead(value), param: $.param(value) }));
+// `ordered` is the value for an encoder, its members in jQuery's order.
+const { ordered } = require("./support.js");
+const cases = chosen.concat(generated).map((value) => ({ value: asRead(value), ordered: ordered(value), param: $.param(value) }));
 // One case a line, so that a change shows as the lines it changes.
 const source = JSON.stringify("jQuery " + $.fn.jquery + " $.param (Debian libjs-jquery, run in node-jsdom)");
 process.stdout.write('{"source": ' + source + ', "cases": [\n' + cases.map((c) => JSON.stringify(c)).join(",\n") + "\n]}\n");

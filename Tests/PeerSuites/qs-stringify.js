@@ -9,7 +9,7 @@
 // they are, which for other names is not a form that reads back.
 "use strict";
 const qs = require("qs");
-const { seeded } = require("./support");
+const { ordered, seeded } = require("./support");
 
 const optionSets = {
     "escaped-brackets": { arrayFormat: "brackets" },
@@ -55,12 +55,6 @@ function withoutEmptyElements(value) {
     const object = {};
     for (const key of Object.keys(value)) object[key] = withoutEmptyElements(value[key]);
     return object;
-}
-
-function ordered(value) {
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) return value.map(ordered);
-    return { $members: Object.keys(value).map((key) => [key, ordered(value[key])]) };
 }
 
 const random = seeded(2311);

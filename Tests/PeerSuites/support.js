@@ -33,4 +33,14 @@ function seeded(seed) {
     return source;
 }
 
-module.exports = { jsonable, seeded };
+// A value as JSON that keeps the order of members, which JSON readers need not keep: an object is
+// {"$members": [[name, value], ...]}. Numbers and booleans become their text, as a form holds
+// them; null stays null.
+function ordered(value) {
+    if (value === null) return null;
+    if (typeof value !== "object") return String(value);
+    if (Array.isArray(value)) return value.map(ordered);
+    return { $members: Object.keys(value).map((key) => [key, ordered(value[key])]) };
+}
+
+module.exports = { jsonable, ordered, seeded };

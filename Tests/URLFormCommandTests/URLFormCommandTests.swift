@@ -58,6 +58,10 @@ struct URLFormCommandTests {
         arguments: [
             (["--array-encoding", "index-in-brackets"], #"{"a":[1,2]}"#, "a%5B0%5D=1&a%5B1%5D=2"),
             (["--array-encoding=no-brackets"], #"{"a":[1,2]}"#, "a=1&a=2"),
+            (
+                ["--array-encoding", "jquery", "--allowed-characters", "jquery", "--no-sort"], #"{"a":["x y!",{"b":2},[3]],"c":1}"#,
+                "a%5B%5D=x%20y!&a%5B1%5D%5Bb%5D=2&a%5B2%5D%5B%5D=3&c=1"
+            ),
             (["--bool-encoding", "literal"], #"{"t":true,"f":false}"#, "f=false&t=true"),
             (["--key-encoding", "snake-case"], #"{"userName":{"firstName":"A"}}"#, "user_name%5Bfirst_name%5D=A"),
             (["--key-path", "dots"], #"{"a":{"b":"c"}}"#, "a.b=c"),

@@ -329,7 +329,7 @@ struct FormPairStream: ~Copyable {
                 unstableDepth = writer.depth
                 unstablePairCount = pairCount
             }
-            writer.openElement(at: position, tag: scope)
+            writer.openElement(at: position, index: index, tag: scope)
         }
         scopes[scope].state = .open
         return true

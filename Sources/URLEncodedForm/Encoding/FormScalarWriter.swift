@@ -44,6 +44,7 @@ final class FormScalarWriter {
     private let dateEncoding: URLEncodedFormEncoder.DateEncoding
     private let nilEncoding: URLEncodedFormEncoder.NilEncoding
     private let allowsEmptyArrays: Bool
+    private let keepsCodingIndices: Bool
     let userInfo: [CodingUserInfoKey: any Sendable]
 
     /// A writer that streams until it must switch, or with `buildsTree`, one that builds the
@@ -55,6 +56,7 @@ final class FormScalarWriter {
         dateEncoding = options.dateEncoding
         nilEncoding = options.nilEncoding
         allowsEmptyArrays = options.allowsEmptyArrays
+        keepsCodingIndices = if case .jQuery = options.arrayEncoding { true } else { false }
         userInfo = options.userInfo
         if buildsTree { switchToTree() }
     }
@@ -111,7 +113,7 @@ final class FormScalarWriter {
     /// Out of line: it runs at most once per encode.
     @inline(never)
     private func switchToTree() {
-        let builder = FormTreeBuilder()
+        let builder = FormTreeBuilder(keepsCodingIndices: keepsCodingIndices)
         slots = stream.replay(into: builder)
         self.builder = builder
     }

@@ -13,6 +13,15 @@ final class FormTreeBuilder {
     // call back into user code, so the runtime exclusivity checks would only cost time.
     @exclusivity(unchecked) var tree = FormTree()
 
+    /// Whether every element takes its coding index, the ones that write nothing too, as
+    /// ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/jQuery`` numbers them: an element is
+    /// then found by its index alone.
+    private let keepsCodingIndices: Bool
+
+    init(keepsCodingIndices: Bool = false) {
+        self.keepsCodingIndices = keepsCodingIndices
+    }
+
     // MARK: Slots
 
     /// A member or element not made yet. The tree keeps coding keys as they are; `keyEncoding`
@@ -89,6 +98,11 @@ final class FormTreeBuilder {
         tree.prepare(array, as: .array)
         let count = tree[array].childCount
         if index < count { return (tree.child(of: array, at: index), true) }
+        if keepsCodingIndices {
+            // Places for the elements before it that wrote nothing; they serialize to nothing.
+            for _ in count..<index { _ = tree.appendElement(to: array) }
+            return (tree.appendElement(to: array), true)
+        }
         return (tree.appendElement(to: array), index == count)
     }
 

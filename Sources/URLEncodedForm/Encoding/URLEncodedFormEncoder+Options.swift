@@ -17,8 +17,19 @@ extension URLEncodedFormEncoder {
         case brackets
         /// Repeats the key as it is: `tags=a&tags=b`.
         case noBrackets
-        /// Appends the element's index in brackets, as jQuery and Node's `qs` do: `tags[0]=a`.
+        /// Appends the element's index in brackets, as Node's `qs` does with `arrayFormat:
+        /// 'indices'`: `tags[0]=a`.
         case indexInBrackets
+        /// jQuery's `$.param`: empty brackets for an element written as a value (`tags[]=a`),
+        /// and the element's index for one that is an object or an array (`items[0][id]=1`,
+        /// `m[1][]=x`), which PHP and Rails read back unambiguously. Byte for byte what jQuery 3
+        /// writes with `alphabetizeKeyValuePairs: false`, JavaScript's escaping
+        /// (``URLEncodedFormEncoder/jQueryAllowedCharacters``), `boolEncoding: .literal` and
+        /// `nilEncoding: .dropValue`.
+        ///
+        /// The index is the element's place in the array, counting the elements that write
+        /// nothing, as jQuery counts them: `[[], {"b": 1}]` is `a[1][b]=1`.
+        case jQuery
         /// Writes an array of values as one pair, its elements escaped one by one and joined with
         /// the separator: `ids=1,2,3`, as Kubernetes, Spotify and Vapor's `.separator` take it.
         /// An element that holds the separator has it escaped (`a%2Cb`), so the text reads back

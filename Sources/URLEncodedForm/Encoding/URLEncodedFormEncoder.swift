@@ -140,6 +140,13 @@ public struct URLEncodedFormEncoder: Sendable {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~?/"
     )
 
+    /// The characters JavaScript's `encodeURIComponent` leaves as they are
+    /// (`A–Z a–z 0–9 - _ . ! ~ * ' ( )`), the escaping of jQuery's `$.param`: with
+    /// ``ArrayEncoding-swift.enum/jQuery``, the encoder writes what `$.param` writes.
+    public static let jQueryAllowedCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
+    )
+
     /// Creates an encoder; every argument defaults to the behaviour of Alamofire's encoder.
     ///
     /// - Parameters:

@@ -60,17 +60,20 @@ struct FormSerializer: ~Copyable {
     private mutating func writeChildren(of node: Int) {
         let isObject = tree[node].kind == .object
         var position = 0
+        // Under `.jQuery` the tree keeps an element for every coding index, so this is it.
+        var index = 0
         var child = tree[node].firstChild
         while child >= 0 {
             if isObject {
                 _ = writer.openMember(tree.keyString(of: child))
             } else {
-                writer.openElement(at: position)
+                writer.openElement(at: position, index: index)
             }
             write(child)
             if writer.close() {
                 position &+= 1
             }
+            index &+= 1
             child = tree[child].nextSibling
         }
     }

@@ -34,6 +34,9 @@ struct PairWriter: ~Copyable {
         case emptyBrackets
         case none
         case index
+        /// `[]` for an element written as a value, `[i]` (its coding index) for one that holds
+        /// members or elements: ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/jQuery``.
+        case jQuery
         case custom
     }
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
@@ -83,6 +86,8 @@ struct PairWriter: ~Copyable {
         var serial: Int
         /// Whether this level's children are members, whose order is sorted.
         var holdsMembers = false
+        /// Under `.jQuery`, an element keyed by its index, until it turns out to be a value.
+        var isIndexedElement = false
         /// One bit per member hash: a clear bit proves a key is new without a scan.
         var memberBits: UInt64 = 0
     }
@@ -143,6 +148,7 @@ struct PairWriter: ~Copyable {
         case .brackets, .separator: (elementKeys, customElementKey) = (.emptyBrackets, nil)
         case .noBrackets: (elementKeys, customElementKey) = (.none, nil)
         case .indexInBrackets: (elementKeys, customElementKey) = (.index, nil)
+        case .jQuery: (elementKeys, customElementKey) = (.jQuery, nil)
         case .custom(let encode): (elementKeys, customElementKey) = (.custom, encode)
         }
         keyPathEncoding = options.keyPathEncoding.style
@@ -373,12 +379,38 @@ struct PairWriter: ~Copyable {
     }
 
     /// Descends into the element at `position` of the current level: its place among the elements
-    /// that wrote something, which `.indexInBrackets` writes.
-    mutating func openElement(at position: Int, tag: Int = 0) {
+    /// that wrote something, which `.indexInBrackets` writes. `index` is its coding index, the
+    /// place `.jQuery` writes, counting the elements that wrote nothing, as jQuery does.
+    mutating func openElement(at position: Int, index: Int, tag: Int = 0) {
         levels[levels.count &- 1].holdsMembers = false
         beginLevel(tag: tag)
         if separator != nil { markElement() }
+        if elementKeys == .jQuery {
+            appendIndexedElementKey(index)
+            return
+        }
         appendElementKey(position)
+    }
+
+    /// Appends `[index]` for an element under `.jQuery`, which ``beginPair()`` turns into `[]`
+    /// if the element is written as a value. Out of line, so the common writers stay small.
+    @inline(never)
+    private mutating func appendIndexedElementKey(_ index: Int) {
+        if path.isEmpty { return }
+        levels[levels.count &- 1].isIndexedElement = true
+        path.append(punctuation.openBracket)
+        path.appendDecimal(index)
+        path.append(punctuation.closeBracket)
+    }
+
+    /// Rewrites the key of the current level, an element under `.jQuery` written as a value, as
+    /// `[]`: jQuery gives an index only to the elements that are objects or arrays.
+    @inline(never)
+    private mutating func keyIndexedElementAsValue() {
+        let level = levels.count &- 1
+        levels[level].isIndexedElement = false
+        path.truncate(to: levels[level].pathStart)
+        path.append(punctuation.emptyBrackets)
     }
 
     /// Appends the key of element `position` to the path, or under a custom array encoding
@@ -400,7 +432,7 @@ struct PairWriter: ~Copyable {
 
     private mutating func appendElementKey(_ position: Int, to destination: Destination) {
         switch elementKeys {
-        case .emptyBrackets:
+        case .emptyBrackets, .jQuery:
             append(punctuation.emptyBrackets, to: destination)
         case .none, .custom:
             break
@@ -505,6 +537,7 @@ struct PairWriter: ~Copyable {
     /// Starts the pair of the current level: `&`, the escaped path and `=`. The value follows.
     mutating func beginPair() {
         if separator != nil, beginsJoinedValue() { return }
+        if elementKeys == .jQuery, levels[levels.count &- 1].isIndexedElement { keyIndexedElementAsValue() }
         pairIsJoined = false
         if !output.isEmpty {
             output.append(UInt8(ascii: "&"))

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import URLEncodedForm
+
+/// What jQuery 3.6.1's own `$.param` writes (`Tests/Fixtures/jquery-3.6.1-param.json`, recorded
+/// from Debian's jQuery by `Tests/PeerSuites/jquery-param.js`; CI records it again and compares),
+/// written by this encoder with `arrayEncoding: .jQuery`: every one of the 215 values, byte for
+/// byte, by the stream and by the tree.
+@Suite("Encoder: writes what jQuery's $.param writes")
+struct JQueryParamEncodingTests {
+    /// `$.param`'s order (no sorting), its escaping (`encodeURIComponent`) and `null` as `name=`.
+    static let encoder = URLEncodedFormEncoder(
+        alphabetizeKeyValuePairs: false,
+        arrayEncoding: .jQuery,
+        boolEncoding: .literal,
+        nilEncoding: .dropValue,
+        allowedCharacters: URLEncodedFormEncoder.jQueryAllowedCharacters
+    )
+
+    @Test("every value is written as $.param writes it, streamed and through the tree")
+    func fixture() throws {
+        let cases = fixtureCases("jquery-3.6.1-param.json").cases
+        #expect(cases.count == 215)
+        var same = 0
+        for testCase in cases {
+            let value = OrderedValue(json: testCase["ordered"] ?? NSNull())
+            let param = testCase["param"] as? String ?? ""
+            let streamed: String = try Self.encoder.encode(value)
+            let throughTree = try Self.encoder.encodedThroughTree(value) { $0.string }
+            #expect(streamed == param)
+            #expect(throughTree == param)
+            if streamed == param, throughTree == param { same += 1 }
+        }
+        #expect(same == 215)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let value: [String: [Element]]
+        let expected: String
+        var testDescription: String { name }
+    }
+
+    /// An element of the arrays below: a value, an array, an object or nothing at all.
+    enum Element: Encodable, Sendable {
+        case text(String)
+        case array([Element])
+        case object([String: Element])
+        case none
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .text(let text):
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            case .array(let elements):
+                var container = encoder.unkeyedContainer()
+                for element in elements { try container.encode(element) }
+            case .object(let members):
+                var container = encoder.container(keyedBy: ShapedDecoding.AnyKey.self)
+                for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                    try container.encode(member, forKey: ShapedDecoding.AnyKey(stringValue: name))
+                }
+            case .none:
+                var container = encoder.singleValueContainer()
+                try container.encodeNil()
+            }
+        }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "values take empty brackets", value: ["a": [.text("x"), .text("y")]], expected: "a[]=x&a[]=y"),
+        Case(name: "objects and arrays take their index", value: ["a": [.text("x"), .object(["b": .text("1")]), .array([.text("2")])]], expected: "a[]=x&a[1][b]=1&a[2][]=2"),
+        Case(name: "an element that writes nothing keeps its index", value: ["a": [.array([]), .object(["b": .text("1")])]], expected: "a[1][b]=1"),
+        Case(name: "a nil element dropped keeps its index", value: ["a": [.none, .array([.text("z")])]], expected: "a[1][]=z"),
+        Case(name: "arrays of arrays of objects", value: ["m": [.array([.object(["k": .text("v")])])]], expected: "m[0][0][k]=v"),
+    ]
+
+    @Test("jQuery's keys, streamed and through the tree", arguments: cases)
+    func keys(_ testCase: Case) throws {
+        let encoder = URLEncodedFormEncoder(arrayEncoding: .jQuery, bracketEncoding: .literal)
+        let streamed: String = try encoder.encode(testCase.value)
+        #expect(streamed == testCase.expected)
+        #expect(try encoder.encodedThroughTree(testCase.value) { $0.string } == testCase.expected)
+    }
+
+    @Test("a value written to an element's own slot after the stream gave up keeps empty brackets")
+    func valueAfterSwitch() throws {
+        struct Repeats: Encodable {
+            enum Key: String, CodingKey { case a, b }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode(1, forKey: .b)
+                try container.encode([Element.text("x"), .object(["k": .text("v")])], forKey: .a)
+                try container.encode(2, forKey: .b)
+            }
+        }
+        let encoder = URLEncodedFormEncoder(alphabetizeKeyValuePairs: false, arrayEncoding: .jQuery, bracketEncoding: .literal)
+        #expect(try !encoder.streams(Repeats()))
+        #expect(try encoder.encode(Repeats()) as String == "b=2&a[]=x&a[1][k]=v")
+    }
+}
