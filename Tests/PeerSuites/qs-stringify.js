@@ -20,6 +20,7 @@ const optionSets = {
     "latin1-sentinel": { arrayFormat: "brackets", charset: "iso-8859-1", charsetSentinel: true },
     "utf8-sentinel": { arrayFormat: "brackets", charsetSentinel: true },
     "strict-null": { arrayFormat: "brackets", strictNullHandling: true },
+    "comma": { arrayFormat: "comma", encodeValuesOnly: true },
 };
 
 const names = ["a", "b", "user", "tags", "x_y", "name-1", "v.2", "Z"];
@@ -49,6 +50,17 @@ function writesSomething(value) {
     return Object.keys(value).some((key) => writesSomething(value[key]));
 }
 
+// The value without the array elements that are arrays or objects, which qs's comma format joins
+// as JavaScript's toString writes them ("x,y", "[object Object]") and the encoder's separator
+// writes as pairs of their own.
+function withoutContainerElements(value) {
+    if (value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) return value.filter((element) => element === null || typeof element !== "object");
+    const object = {};
+    for (const key of Object.keys(value)) object[key] = withoutContainerElements(value[key]);
+    return object;
+}
+
 function withoutEmptyElements(value) {
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return value.filter(writesSomething).map(withoutEmptyElements);
@@ -64,6 +76,11 @@ for (let i = 0; i < 200; i++) {
     const written = {};
     for (const [name, options] of Object.entries(optionSets)) {
         const text = qs.stringify(value, options);
+        if (options.arrayFormat === "comma") {
+            const pruned = qs.stringify(withoutContainerElements(value), options);
+            written[name] = pruned === text ? { text } : { text, withoutContainerElements: pruned };
+            continue;
+        }
         const pruned = qs.stringify(withoutEmptyElements(value), options);
         written[name] = pruned === text ? { text } : { text, withoutEmptyElements: pruned };
     }

@@ -43,13 +43,16 @@ struct FormTree {
         case object
     }
 
-    /// What the parser learned about a scalar's bytes.
+    /// What the parser learned about a scalar's bytes, or the encoder about a node.
     struct ValueFlags: OptionSet {
         var rawValue: UInt8
         /// The bytes still hold `%XX` escapes or a `+`, and are decoded when read.
         static let escaped = ValueFlags(rawValue: 1)
         /// The pair had no `=`: a bare name such as `?verbose`.
         static let bare = ValueFlags(rawValue: 2)
+        /// An array the encoder was given elements for, even ones that wrote nothing: not an
+        /// empty array (``URLEncodedFormEncoder/allowsEmptyArrays``).
+        static let holdsElements = ValueFlags(rawValue: 4)
     }
 
     struct Node {
@@ -218,6 +221,11 @@ struct FormTree {
     /// Makes `node` a scalar whose text is `bytes[start...]`, the bytes just appended.
     mutating func setScalar(_ node: Int, from start: Int) {
         setScalar(node, value: start..<bytes.count, flags: [])
+    }
+
+    /// Notes that the encoder gave the array `node` an element (``ValueFlags/holdsElements``).
+    mutating func markHoldsElements(_ node: Int) {
+        nodes[node].flags.insert(.holdsElements)
     }
 
     /// Makes `node` a scalar whose text is `bytes[value]`.

@@ -61,8 +61,9 @@ struct FormPairStream: ~Copyable {
         /// Whether an unkeyed container was made for it, under `allowsEmptyArrays`: left empty,
         /// it is written `name[]`.
         var isArray = false
-        /// Whether a pending array inside it waits to be written, so that it is not empty.
-        var holdsPendingArray = false
+        /// Whether an element was encoded into it, under `allowsEmptyArrays`: such an array is not
+        /// empty even if its elements write nothing (`[{}]` writes nothing, as in qs).
+        var hasElements = false
         /// The member's coding key; empty for an element.
         var key: String
         /// What the entry records: a scope, or a write the replay repeats in its place.
@@ -151,20 +152,13 @@ struct FormPairStream: ~Copyable {
         marksArrays = true
         guard scopes[scope].state == .pending else { return }
         pendingArrays.append(scope)
-        // Its pending containers will hold it, so none of them is an empty array: `[[[]]]` is
-        // `a[0][0][]`, not `a[0][]`.
-        var parent = scopes[scope].parent
-        while parent > Self.root, scopes[parent].state == .pending {
-            scopes[parent].holdsPendingArray = true
-            parent = scopes[parent].parent
-        }
     }
 
     /// Writes `scope`, an array, as `name[]` when nothing was written into it. Out of line, so
     /// that closing a level stays small enough to inline (measured: 1% of the medium encode).
     @inline(never)
     private mutating func writeIfEmptyArray(_ scope: Int) {
-        if scopes[scope].kind == .unset { writer.writeEmptyArray() }
+        if scopes[scope].kind == .unset, !scopes[scope].hasElements { writer.writeEmptyArray() }
     }
 
     /// Whether ``markArray(_:)`` was called: only then can an open level be an empty array.
@@ -184,7 +178,7 @@ struct FormPairStream: ~Copyable {
     private mutating func writePendingArrays() {
         let arrays = pendingArrays
         pendingArrays.removeAll()
-        for scope in arrays where scopes[scope].state == .pending && scopes[scope].kind == .unset && !scopes[scope].holdsPendingArray {
+        for scope in arrays where scopes[scope].state == .pending && scopes[scope].kind == .unset && !scopes[scope].hasElements {
             // Opening it opens its pending parents; closing it writes it (``closeInnermost()``).
             guard open(scope) else { return }
             closeInnermost()
@@ -193,6 +187,9 @@ struct FormPairStream: ~Copyable {
 
     /// The scope of element `index` of `array`, for a value that encodes itself.
     mutating func element(of array: Int, at index: Int) -> Int {
+        // An array holding an element is not empty, even if the element writes nothing: `[[[]]]`
+        // is `a[0][0][]`, `[{}]` nothing.
+        if marksArrays { scopes[array].hasElements = true }
         addEntry(Scope(parent: array, key: "", index: index, state: .pending))
         return scopes.count &- 1
     }
@@ -215,7 +212,11 @@ struct FormPairStream: ~Copyable {
     /// value and calls ``endPair(_:)``. Returns `false`, writing nothing, once the tree is needed.
     mutating func beginPair(_ target: ScalarTarget) -> Bool {
         guard !needsTree else { return false }
-        if !pendingArrays.isEmpty { writePendingArrays() }
+        if !pendingArrays.isEmpty {
+            // The array this element goes into is not empty: it must not be written so first.
+            if case .element(_, let array) = target { scopes[array].hasElements = true }
+            writePendingArrays()
+        }
         switch target {
         case .member(let key, let object):
             guard activate(object), setKind(of: object, to: .object), isStable, writer.beginMemberPair(key) else {

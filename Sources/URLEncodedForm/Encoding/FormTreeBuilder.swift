@@ -48,12 +48,15 @@ final class FormTreeBuilder {
 
     /// The slot of element `index` of the array in `array`, made when something is written to it.
     func element(of array: Int, at index: Int) -> Int {
-        addPending(PendingSlot(parent: array, key: nil, index: index))
+        // Under `allowsEmptyArrays` the array has its node (``markArray(_:)``); an element makes
+        // it no empty array, even one that writes nothing.
+        if marksArrays, let node = existingNode(array) { tree.markHoldsElements(node) }
+        return addPending(PendingSlot(parent: array, key: nil, index: index))
     }
 
-    /// The node of `slot`, made now if it is pending.
-    private func node(_ slot: Int) -> Int {
-        slot >= 0 ? slot : resolve(pendingIndex: -1 &- slot).node
+    /// The node of `slot`, made now if it is pending; `keeping` it for every later write.
+    private func node(_ slot: Int, keeping: Bool = false) -> Int {
+        slot >= 0 ? slot : resolve(pendingIndex: -1 &- slot, keeping: keeping).node
     }
 
     /// The coding path of `slot`, with the index each pending element was encoded at.
@@ -77,10 +80,15 @@ final class FormTreeBuilder {
     /// Finds or makes the node of a pending slot. It is kept only when every write will find the
     /// same node: not when an element was appended short of its index, as the next write then
     /// looks for its index again.
-    private func resolve(pendingIndex: Int) -> (node: Int, stable: Bool) {
+    ///
+    /// `keeping` keeps the node of the slot and its parents whatever later writes would find:
+    /// for an array made by ``markArray(_:)``, which is no write, so that the writes inside it
+    /// find it again rather than a new element.
+    private func resolve(pendingIndex: Int, keeping: Bool = false) -> (node: Int, stable: Bool) {
         let entry = pending[pendingIndex]
         if entry.node >= 0 { return (entry.node, true) }
-        let parent = entry.parent >= 0 ? (node: entry.parent, stable: true) : resolve(pendingIndex: -1 &- entry.parent)
+        let parent =
+            entry.parent >= 0 ? (node: entry.parent, stable: true) : resolve(pendingIndex: -1 &- entry.parent, keeping: keeping)
         var found = (node: -1, stable: parent.stable)
         if let key = entry.key {
             found.node = tree.member(of: parent.node, key: key)
@@ -88,7 +96,7 @@ final class FormTreeBuilder {
             let element = element(ofArrayNode: parent.node, at: entry.index)
             found = (element.node, found.stable && element.stable)
         }
-        if found.stable { pending[pendingIndex].node = found.node }
+        if found.stable || keeping { pending[pendingIndex].node = found.node }
         return found
     }
 
@@ -137,7 +145,11 @@ final class FormTreeBuilder {
     /// Makes the node of `slot` an array now, so that it takes its place even if it stays empty
     /// (``URLEncodedFormEncoder/allowsEmptyArrays``); the serializer writes an empty one `name[]`.
     func markArray(_ slot: Int) {
-        let node = node(slot)
+        marksArrays = true
+        let node = node(slot, keeping: true)
         if tree[node].kind == .unset { tree.prepare(node, as: .array) }
     }
+
+    /// Whether ``markArray(_:)`` was called, so arrays note the elements they are given.
+    private var marksArrays = false
 }

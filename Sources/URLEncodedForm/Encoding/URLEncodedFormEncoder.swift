@@ -84,7 +84,9 @@ public struct URLEncodedFormEncoder: Sendable {
     /// with `allowEmptyArrays`, so that it reads back as an empty array with the decoder's
     /// ``URLEncodedFormDecoder/allowsEmptyArrays`` (and a `[String]?` as `[]`, not `nil`).
     /// `false` by default: as in Alamofire, an empty array writes nothing. With this on, an empty
-    /// array that is an element takes its place (`[[], [1]]` is `m[][]&m[][]=1`).
+    /// array that is an element takes its place (`[[], [1]]` is `m[][]&m[][]=1`). An array that
+    /// was given elements is not empty even when they write nothing: `[{}]` writes nothing, as
+    /// in qs.
     public var allowsEmptyArrays: Bool
 
     /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a

@@ -48,7 +48,7 @@ struct FormSerializer: ~Copyable {
             }
             let value = tree[node].value
             tree.bytes.withReader { writer.appendValue($0[value]) }
-        case .array where allowsEmptyArrays && tree[node].firstChild < 0:
+        case .array where allowsEmptyArrays && tree[node].firstChild < 0 && !tree[node].flags.contains(.holdsElements):
             writer.writeEmptyArray()
         case .array, .object:
             writeChildren(of: node)

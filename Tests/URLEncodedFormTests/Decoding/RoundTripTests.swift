@@ -226,7 +226,8 @@ struct RoundTripTests {
             var encoder = encoder
             encoder.alphabetizeKeyValuePairs = Bool.random(using: &random)
             // `.brackets` cannot write nested arrays; `.separator` writes them as rows.
-            let arrays: URLEncodedFormEncoder.ArrayEncoding = [.bareKeyNil, .latin1Sentinel, .windows1252].contains(option) ? .brackets : .indexInBrackets
+            let arrays: URLEncodedFormEncoder.ArrayEncoding =
+                [.bareKeyNil, .latin1Sentinel, .windows1252].contains(option) ? .brackets : .indexInBrackets
             var value = Self.model(&random, arrays: arrays, date: .deferredToDate)
             if option == .latin1Sentinel || option == .windows1252 {
                 // References are read in values only, as qs reads them: names keep to the charset.

@@ -71,7 +71,9 @@ struct JQueryParamEncodingTests {
 
     static let cases: [Case] = [
         Case(name: "values take empty brackets", value: ["a": [.text("x"), .text("y")]], expected: "a[]=x&a[]=y"),
-        Case(name: "objects and arrays take their index", value: ["a": [.text("x"), .object(["b": .text("1")]), .array([.text("2")])]], expected: "a[]=x&a[1][b]=1&a[2][]=2"),
+        Case(
+            name: "objects and arrays take their index", value: ["a": [.text("x"), .object(["b": .text("1")]), .array([.text("2")])]],
+            expected: "a[]=x&a[1][b]=1&a[2][]=2"),
         Case(name: "an element that writes nothing keeps its index", value: ["a": [.array([]), .object(["b": .text("1")])]], expected: "a[1][b]=1"),
         Case(name: "a nil element dropped keeps its index", value: ["a": [.none, .array([.text("z")])]], expected: "a[1][]=z"),
         Case(name: "arrays of arrays of objects", value: ["m": [.array([.object(["k": .text("v")])])]], expected: "m[0][0][k]=v"),

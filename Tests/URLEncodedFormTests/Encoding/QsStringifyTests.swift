@@ -5,7 +5,7 @@ import URLEncodedForm
 /// What the real qs 6.11 writes with `qs.stringify` (`Tests/Fixtures/qs-6.11-stringify.json`,
 /// recorded from Debian's node-qs by `Tests/PeerSuites/qs-stringify.js`; CI records it again and
 /// compares), written by this encoder under the counterpart options: 200 seeded values under
-/// each of eight option sets. Every text is qs's, byte for byte, but for two rules, each checked
+/// each of nine option sets. Every text is qs's, byte for byte, but for four rules, each checked
 /// precisely.
 @Suite("Encoder: writes what qs.stringify writes")
 struct QsStringifyTests {
@@ -18,8 +18,8 @@ struct QsStringifyTests {
         let latin1 = optionSet.hasPrefix("latin1")
         return URLEncodedFormEncoder(
             alphabetizeKeyValuePairs: false,
-            arrayEncoding: optionSet.hasSuffix("indices") ? .indexInBrackets : .brackets,
-            bracketEncoding: optionSet.hasPrefix("literal") ? .literal : .percentEscaped,
+            arrayEncoding: optionSet == "comma" ? .separator(",") : optionSet.hasSuffix("indices") ? .indexInBrackets : .brackets,
+            bracketEncoding: optionSet.hasPrefix("literal") || optionSet == "comma" ? .literal : .percentEscaped,
             nilEncoding: optionSet == "strict-null" ? .bareKey : .dropValue,
             allowedCharacters: CharacterSet(charactersIn: alphanumerics + (latin1 ? "@*_+-./" : "-._~")),
             charset: latin1 ? .isoLatin1 : .utf8,
@@ -38,6 +38,11 @@ struct QsStringifyTests {
         }
     }
 
+    /// The text with each escaped comma written as a comma, as qs writes one inside an element.
+    static func commasUnescaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "%2C", with: ",")
+    }
+
     enum Outcome: String, CaseIterable {
         case same = "the same text"
         /// qs numbers an element by its place in the array, so after an element that writes
@@ -51,6 +56,15 @@ struct QsStringifyTests {
         /// write one reference to the character. Checked precisely: with those pairs joined,
         /// the texts are the same.
         case surrogateReferences = "a character beyond U+FFFF is one reference"
+        /// With `arrayFormat: 'comma'` qs leaves a comma inside an element as it is (`["1,2"]`
+        /// is `a=1,2`, two elements when read); here it is escaped (`a=1%2C2`), so that it reads
+        /// back as one. Checked precisely: with `%2C` written as `,`, the texts are the same.
+        case separatorInElement = "a comma inside an element is escaped"
+        /// qs joins an element that is an array or an object as JavaScript's `toString` writes
+        /// it (`x,y`, `[object Object]`); here it is a pair of its own, keyed as `.brackets`
+        /// keys it (`m[]=x,y`). Checked precisely: without those elements, the texts are the
+        /// same (with commas inside elements as above).
+        case containerElements = "an element is an array or an object"
     }
 
     /// The README's numbers, so that a text moving from agreement to a rule fails here. Under
@@ -64,12 +78,14 @@ struct QsStringifyTests {
         "latin1-sentinel": [.same: 174, .surrogateReferences: 26],
         "utf8-sentinel": [.same: 200],
         "strict-null": [.same: 200],
+        "comma": [.same: 121, .separatorInElement: 12, .containerElements: 67],
     ]
 
     @Test(
         "every value is written as qs writes it, or by a rule",
         arguments: [
             "escaped-brackets", "escaped-indices", "literal-brackets", "literal-indices", "latin1", "latin1-sentinel", "utf8-sentinel", "strict-null",
+            "comma",
         ]
     )
     func optionSet(_ name: String) throws {
@@ -83,10 +99,16 @@ struct QsStringifyTests {
             let text: String = try encoder.encode(value)
             if text == written["text"] {
                 counts[.same, default: 0] += 1
-            } else if let pruned = written["withoutEmptyElements"], try encoder.encode(value.withoutEmptyElements) == pruned {
+            } else if let pruned = written["withoutEmptyElements"], try encoder.encode(value.withoutEmptyElements()) == pruned {
                 counts[.elementsThatWriteNothing, default: 0] += 1
             } else if let qsText = written["text"], name.hasPrefix("latin1"), text == Self.joiningSurrogateReferences(qsText) {
                 counts[.surrogateReferences, default: 0] += 1
+            } else if name == "comma", Self.commasUnescaped(text) == written["text"] {
+                counts[.separatorInElement, default: 0] += 1
+            } else if name == "comma", let pruned = written["withoutContainerElements"],
+                try Self.commasUnescaped(encoder.encode(value.withoutContainerElements)) == pruned
+            {
+                counts[.containerElements, default: 0] += 1
             } else {
                 Issue.record("\(name): wrote \(text), qs wrote \(written["text"] ?? "")")
             }

@@ -19,21 +19,42 @@ indirect enum OrderedValue: Encodable {
         }
     }
 
-    /// Whether a text or `null` is anywhere inside: what an encoder writes something for.
-    var writesSomething: Bool {
+    /// Whether a text or `null` is anywhere inside: what an encoder writes something for; or,
+    /// with `emptyArraysWrite` (``URLEncodedFormEncoder/allowsEmptyArrays``), an empty array.
+    func writesSomething(emptyArraysWrite: Bool = false) -> Bool {
         switch self {
         case .text, .null: true
-        case .array(let elements): elements.contains { $0.writesSomething }
-        case .object(let members): members.contains { $0.value.writesSomething }
+        case .array(let elements):
+            (emptyArraysWrite && elements.isEmpty) || elements.contains { $0.writesSomething(emptyArraysWrite: emptyArraysWrite) }
+        case .object(let members): members.contains { $0.value.writesSomething(emptyArraysWrite: emptyArraysWrite) }
         }
     }
 
     /// The value without the array elements that write nothing.
-    var withoutEmptyElements: OrderedValue {
+    func withoutEmptyElements(emptyArraysWrite: Bool = false) -> OrderedValue {
         switch self {
         case .text, .null: self
-        case .array(let elements): .array(elements.filter(\.writesSomething).map(\.withoutEmptyElements))
-        case .object(let members): .object(members.map { ($0.name, $0.value.withoutEmptyElements) })
+        case .array(let elements):
+            .array(
+                elements.filter { $0.writesSomething(emptyArraysWrite: emptyArraysWrite) }
+                    .map { $0.withoutEmptyElements(emptyArraysWrite: emptyArraysWrite) })
+        case .object(let members): .object(members.map { ($0.name, $0.value.withoutEmptyElements(emptyArraysWrite: emptyArraysWrite)) })
+        }
+    }
+
+    /// The value without the array elements that are arrays or objects.
+    var withoutContainerElements: OrderedValue {
+        switch self {
+        case .text, .null: self
+        case .array(let elements):
+            .array(
+                elements.filter {
+                    switch $0 {
+                    case .text, .null: true
+                    case .array, .object: false
+                    }
+                })
+        case .object(let members): .object(members.map { ($0.name, $0.value.withoutContainerElements) })
         }
     }
 
