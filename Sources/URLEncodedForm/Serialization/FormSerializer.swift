@@ -12,7 +12,7 @@ struct FormSerializer: ~Copyable {
 
     /// A serializer of `tree`; `closureResults` are what the name closures returned while the
     /// encode streamed, used before calling them again.
-    init(tree: FormTree, options: borrowing URLEncodedFormEncoder, closureResults: consuming ClosureResults = ClosureResults()) {
+    init(tree: FormTree, options: borrowing URLEncodedFormEncoder, closureResults: consuming ClosureResults? = nil) {
         self.tree = tree
         allowsEmptyArrays = options.allowsEmptyArrays
         // Small trees get room for their worst case (every byte escaped), so the escaper never

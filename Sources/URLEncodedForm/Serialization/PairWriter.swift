@@ -45,7 +45,8 @@ struct PairWriter: ~Copyable {
     private let hasNameClosures: Bool
     /// The stream's writer remembers what the name closures returned; the tree's walk, which
     /// comes after a stream that gave up, takes those results first (see ``ClosureResults``).
-    private(set) var closureResults: ClosureResults
+    /// `nil` unless a name closure runs here, so that no other encode pays for it.
+    private(set) var closureResults: ClosureResults?
     private let remembersClosureResults: Bool
     /// The brackets and dots of key paths, escaped or as they are
     /// (``URLEncodedFormEncoder/bracketEncoding``), picked once from the escaper's two sets.
@@ -134,7 +135,7 @@ struct PairWriter: ~Copyable {
         options: borrowing URLEncodedFormEncoder,
         expectedBytes: Int,
         findsRepeatedKeys: Bool,
-        closureResults: consuming ClosureResults = ClosureResults()
+        closureResults: consuming ClosureResults? = nil
     ) {
         self.findsRepeatedKeys = findsRepeatedKeys
         self.closureResults = closureResults
@@ -323,12 +324,16 @@ struct PairWriter: ~Copyable {
     /// the tree's walk after it, so that the closure runs once per name written.
     @inline(never)
     private mutating func nameFromClosure(_ input: ClosureResults.Input, _ closure: () -> String) -> String {
-        if !remembersClosureResults, let result = closureResults.take(input) { return result }
+        if !remembersClosureResults, let result = closureResults?.take(input) { return result }
         let result = closure()
-        if remembersClosureResults { closureResults.remember(result, for: input) }
+        if remembersClosureResults {
+            if closureResults == nil { closureResults = ClosureResults() }
+            closureResults?.remember(result, for: input)
+        }
         return result
     }
 
+    @inline(__always)
     private mutating func append(_ token: KeyPathPunctuation.Token, to destination: Destination) {
         switch destination {
         case .path: path.append(token)
