@@ -28,7 +28,10 @@ extension URLEncodedFormEncoder {
         /// `nilEncoding: .dropValue`.
         ///
         /// The index is the element's place in the array, counting the elements that write
-        /// nothing, as jQuery counts them: `[[], {"b": 1}]` is `a[1][b]=1`.
+        /// nothing, as jQuery counts them: `[[], {"b": 1}]` is `a[1][b]=1`. A top-level name that
+        /// ends in `[]` itself (`["ids[]": [1, 2]]`) has its values written under the name alone
+        /// (`ids[]=1&ids[]=2`), as jQuery writes them; an array or object inside it is keyed by
+        /// its index, where jQuery writes JavaScript's `toString` of it.
         case jQuery
         /// Writes an array of values as one pair, its elements escaped one by one and joined with
         /// the separator: `ids=1,2,3`, as Kubernetes, Spotify and Vapor's `.separator` take it.

@@ -89,6 +89,9 @@ struct PairWriter: ~Copyable {
         var holdsMembers = false
         /// Under `.jQuery`, an element keyed by its index, until it turns out to be a value.
         var isIndexedElement = false
+        /// Under `.jQuery`, a top-level member whose name ends in `[]` (`ids[]`): jQuery writes
+        /// its elements that are values under that name alone (`ids%5B%5D=1`).
+        var namesOwnBrackets = false
         /// One bit per member hash: a clear bit proves a key is new without a scan.
         var memberBits: UInt64 = 0
     }
@@ -192,6 +195,7 @@ struct PairWriter: ~Copyable {
         guard addMember(key) else { return false }
         beginLevel(tag: tag)
         appendName(key, to: .path)
+        if elementKeys == .jQuery, levels.count == 2, key.hasSuffix("[]") { levels[1].namesOwnBrackets = true }
         return true
     }
 
@@ -227,7 +231,7 @@ struct PairWriter: ~Copyable {
         }
         let isUnnamed = path.isEmpty
         startPair()
-        if !isUnnamed {
+        if !isUnnamed, !(elementKeys == .jQuery && levels[levels.count &- 1].namesOwnBrackets) {
             appendElementKey(position, to: .output)
         }
         output.append(UInt8(ascii: "="))
@@ -415,7 +419,8 @@ struct PairWriter: ~Copyable {
         let level = levels.count &- 1
         levels[level].isIndexedElement = false
         path.truncate(to: levels[level].pathStart)
-        path.append(punctuation.emptyBrackets)
+        // Under a name that ends in `[]` itself, jQuery writes the name alone.
+        if !levels[level &- 1].namesOwnBrackets { path.append(punctuation.emptyBrackets) }
     }
 
     /// Appends the key of element `position` to the path, or under a custom array encoding

@@ -17,7 +17,9 @@ struct JQueryParamTests {
     /// scanned by LeakSanitizer, which does not see the enum's tagged box pointers and reports
     /// every box as leaked.
     static func cases() -> [Case] {
-        fixtureCases("jquery-3.6.1-param.json").cases.map { Case(value: FixtureValue(json: $0["value"] ?? [:]), param: $0["param"] as? String ?? "") }
+        // Values named `ids[]` are for the encoder: no decoder reads that form back as the name.
+        fixtureCases("jquery-3.6.1-param.json").cases.filter { $0["encoderOnly"] == nil }
+            .map { Case(value: FixtureValue(json: $0["value"] ?? [:]), param: $0["param"] as? String ?? "") }
     }
 
     enum Outcome: String, CaseIterable {
