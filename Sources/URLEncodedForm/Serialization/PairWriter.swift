@@ -195,8 +195,15 @@ struct PairWriter: ~Copyable {
         guard addMember(key) else { return false }
         beginLevel(tag: tag)
         appendName(key, to: .path)
-        if elementKeys == .jQuery, levels.count == 2, key.hasSuffix("[]") { levels[1].namesOwnBrackets = true }
+        if elementKeys == .jQuery { noteNameEndingInBrackets(key) }
         return true
+    }
+
+    /// Under `.jQuery`, marks the level just opened when it is a top-level member whose name ends
+    /// in `[]`. Out of line, so the common writers stay small.
+    @inline(never)
+    private mutating func noteNameEndingInBrackets(_ key: String) {
+        if levels.count == 2, key.hasSuffix("[]") { levels[1].namesOwnBrackets = true }
     }
 
     /// Writes the start of the pair of the member `key` of the current level: `&`, the path, the
