@@ -62,41 +62,23 @@ struct EmptyArrayTests {
         #expect(try URLEncodedFormDecoder(allowsEmptyArrays: true).decode(Form.self, from: text) == form, "\(text)")
     }
 
-    /// Elements that write nothing (empty objects) inside arrays, as qs-codec's vectors have them.
-    indirect enum Nested: Encodable, Sendable {
-        case text(String)
-        case array([Nested])
-        case empty
-
-        func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .text(let text):
-                var container = encoder.singleValueContainer()
-                try container.encode(text)
-            case .array(let elements):
-                var container = encoder.unkeyedContainer()
-                for element in elements { try container.encode(element) }
-            case .empty:
-                _ = encoder.container(keyedBy: ShapedDecoding.AnyKey.self)
-            }
-        }
-    }
-
     @Test(
         "an array given elements is no empty array, even when they write nothing; an array made after one keeps its element",
         arguments: [
-            (Nested.array([.empty]), "", ""),
-            (.array([.empty, .array([])]), "t[][]", "t[0][]"),
-            (.array([.empty, .array([.array([.text("x")])])]), "t[][][]=x", "t[0][0][0]=x"),
-            (.array([.empty, .array([]), .array([.array([.text("x")])])]), "t[][]&t[][][]=x", "t[0][]&t[1][0][0]=x"),
-            (.array([.array([.empty]), .text("y")]), "t[]=y", "t[0]=y"),
+            // `.object([])`, an empty object, writes nothing whatever the options.
+            (OrderedValue.array([.object([])]), "", ""),
+            (.array([.object([]), .array([])]), "t[][]", "t[0][]"),
+            (.array([.object([]), .array([.array([.text("x")])])]), "t[][][]=x", "t[0][0][0]=x"),
+            (.array([.object([]), .array([]), .array([.array([.text("x")])])]), "t[][]&t[][][]=x", "t[0][]&t[1][0][0]=x"),
+            (.array([.array([.object([])]), .text("y")]), "t[]=y", "t[0]=y"),
         ]
     )
-    func elementsThatWriteNothing(value: Nested, brackets: String, indices: String) throws {
+    func elementsThatWriteNothing(value: OrderedValue, brackets: String, indices: String) throws {
         for (arrayEncoding, expected) in [(URLEncodedFormEncoder.ArrayEncoding.brackets, brackets), (.indexInBrackets, indices)] {
             let encoder = URLEncodedFormEncoder(arrayEncoding: arrayEncoding, bracketEncoding: .literal, allowsEmptyArrays: true)
-            #expect(try encoder.encode(["t": value]) as String == expected)
-            #expect(try encoder.encodedThroughTree(["t": value]) { $0.string } == expected)
+            let form = OrderedValue.object([("t", value)])
+            #expect(try encoder.encode(form) as String == expected)
+            #expect(try encoder.encodedThroughTree(form) { $0.string } == expected)
         }
     }
 

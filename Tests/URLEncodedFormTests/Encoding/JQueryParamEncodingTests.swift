@@ -58,46 +58,20 @@ struct JQueryParamEncodingTests {
 
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        let value: [String: [Element]]
+        let value: [String: [OrderedValue]]
         let expected: String
         var testDescription: String { name }
-    }
-
-    /// An element of the arrays below: a value, an array, an object or nothing at all.
-    enum Element: Encodable, Sendable {
-        case text(String)
-        case array([Element])
-        case object([String: Element])
-        case none
-
-        func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .text(let text):
-                var container = encoder.singleValueContainer()
-                try container.encode(text)
-            case .array(let elements):
-                var container = encoder.unkeyedContainer()
-                for element in elements { try container.encode(element) }
-            case .object(let members):
-                var container = encoder.container(keyedBy: ShapedDecoding.AnyKey.self)
-                for (name, member) in members.sorted(by: { $0.key < $1.key }) {
-                    try container.encode(member, forKey: ShapedDecoding.AnyKey(stringValue: name))
-                }
-            case .none:
-                var container = encoder.singleValueContainer()
-                try container.encodeNil()
-            }
-        }
     }
 
     static let cases: [Case] = [
         Case(name: "values take empty brackets", value: ["a": [.text("x"), .text("y")]], expected: "a[]=x&a[]=y"),
         Case(
-            name: "objects and arrays take their index", value: ["a": [.text("x"), .object(["b": .text("1")]), .array([.text("2")])]],
+            name: "objects and arrays take their index", value: ["a": [.text("x"), .object([("b", .text("1"))]), .array([.text("2")])]],
             expected: "a[]=x&a[1][b]=1&a[2][]=2"),
-        Case(name: "an element that writes nothing keeps its index", value: ["a": [.array([]), .object(["b": .text("1")])]], expected: "a[1][b]=1"),
-        Case(name: "a nil element dropped keeps its index", value: ["a": [.none, .array([.text("z")])]], expected: "a[1][]=z"),
-        Case(name: "arrays of arrays of objects", value: ["m": [.array([.object(["k": .text("v")])])]], expected: "m[0][0][k]=v"),
+        Case(
+            name: "an element that writes nothing keeps its index", value: ["a": [.array([]), .object([("b", .text("1"))])]], expected: "a[1][b]=1"),
+        Case(name: "a nil element dropped keeps its index", value: ["a": [.null, .array([.text("z")])]], expected: "a[1][]=z"),
+        Case(name: "arrays of arrays of objects", value: ["m": [.array([.object([("k", .text("v"))])])]], expected: "m[0][0][k]=v"),
     ]
 
     @Test("jQuery's keys, streamed and through the tree", arguments: cases)
@@ -115,7 +89,7 @@ struct JQueryParamEncodingTests {
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: Key.self)
                 try container.encode(1, forKey: .b)
-                try container.encode([Element.text("x"), .object(["k": .text("v")])], forKey: .a)
+                try container.encode([OrderedValue.text("x"), .object([("k", .text("v"))])], forKey: .a)
                 try container.encode(2, forKey: .b)
             }
         }

@@ -5,8 +5,8 @@ import URLEncodedForm
 /// What the real qs 6.11 writes with `qs.stringify` (`Tests/Fixtures/qs-6.11-stringify.json`,
 /// recorded from Debian's node-qs by `Tests/PeerSuites/qs-stringify.js`; CI records it again and
 /// compares), written by this encoder under the counterpart options: 200 seeded values under
-/// each of nine option sets. Every text is qs's, byte for byte, but for four rules, each checked
-/// precisely.
+/// each of nine option sets, and what qs-codec writes for `allowEmptyArrays` under two more.
+/// Every text is the peer's, byte for byte, but for four rules, each checked precisely.
 @Suite("Encoder: writes what qs.stringify writes")
 struct QsStringifyTests {
     /// The encoder for one of the fixture's option sets: qs's order (no sorting), its escaping
@@ -16,15 +16,26 @@ struct QsStringifyTests {
     static func encoder(for optionSet: String) -> URLEncodedFormEncoder {
         let alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
         let latin1 = optionSet.hasPrefix("latin1")
+        let literal = optionSet.hasPrefix("literal") || optionSet == "comma" || writesEmptyArrays(optionSet)
         return URLEncodedFormEncoder(
             alphabetizeKeyValuePairs: false,
             arrayEncoding: optionSet == "comma" ? .separator(",") : optionSet.hasSuffix("indices") ? .indexInBrackets : .brackets,
-            bracketEncoding: optionSet.hasPrefix("literal") || optionSet == "comma" ? .literal : .percentEscaped,
+            bracketEncoding: literal ? .literal : .percentEscaped,
             nilEncoding: optionSet == "strict-null" ? .bareKey : .dropValue,
             allowedCharacters: CharacterSet(charactersIn: alphanumerics + (latin1 ? "@*_+-./" : "-._~")),
             charset: latin1 ? .isoLatin1 : .utf8,
-            charsetSentinel: optionSet.hasSuffix("sentinel")
+            charsetSentinel: optionSet.hasSuffix("sentinel"),
+            allowsEmptyArrays: writesEmptyArrays(optionSet)
         )
+    }
+
+    /// The option sets of qs's `allowEmptyArrays`, which qs 6.11 lacks: recorded from qs-codec
+    /// 1.6.3 (`allow_empty_lists`, `Tests/Fixtures/qs-codec-1.6.3-stringify.json`, by
+    /// `Tests/PeerSuites/qs-codec-stringify.py`, for the same 200 values; CI records it again),
+    /// with names as they are, since qs-codec leaves the name of an empty list unescaped
+    /// whatever it is told.
+    static func writesEmptyArrays(_ optionSet: String) -> Bool {
+        optionSet.hasPrefix("empty-arrays")
     }
 
     /// qs's text with each character beyond U+FFFF written as one reference, not as the two
@@ -50,6 +61,8 @@ struct QsStringifyTests {
         /// takes no place, and each later write finds its element by index again, byte for byte
         /// as Alamofire's encoder does (`[{}, {a: 1, b: 2}]` is `x[0][a]=1&x[1][b]=2`). Checked
         /// precisely: without those elements, the value is written exactly as qs writes it.
+        /// Under `allowsEmptyArrays` an empty array writes `name[]`, so only elements with
+        /// nothing but empty objects inside write nothing.
         case elementsThatWriteNothing = "an array holds elements that write nothing"
         /// In ISO-8859-1 qs writes a character beyond U+FFFF (`🌍`) as two references, one for
         /// each UTF-16 surrogate, a JavaScript string's halves; browsers, and this encoder,
@@ -79,17 +92,19 @@ struct QsStringifyTests {
         "utf8-sentinel": [.same: 200],
         "strict-null": [.same: 200],
         "comma": [.same: 121, .separatorInElement: 12, .containerElements: 67],
+        "empty-arrays-brackets": [.same: 200],
+        "empty-arrays-indices": [.same: 188, .elementsThatWriteNothing: 12],
     ]
 
     @Test(
         "every value is written as qs writes it, or by a rule",
         arguments: [
             "escaped-brackets", "escaped-indices", "literal-brackets", "literal-indices", "latin1", "latin1-sentinel", "utf8-sentinel", "strict-null",
-            "comma",
+            "comma", "empty-arrays-brackets", "empty-arrays-indices",
         ]
     )
     func optionSet(_ name: String) throws {
-        let cases = fixtureCases("qs-6.11-stringify.json").cases
+        let cases = fixtureCases(Self.writesEmptyArrays(name) ? "qs-codec-1.6.3-stringify.json" : "qs-6.11-stringify.json").cases
         #expect(cases.count == 200)
         let encoder = Self.encoder(for: name)
         var counts: [Outcome: Int] = [:]
@@ -99,7 +114,9 @@ struct QsStringifyTests {
             let text: String = try encoder.encode(value)
             if text == written["text"] {
                 counts[.same, default: 0] += 1
-            } else if let pruned = written["withoutEmptyElements"], try encoder.encode(value.withoutEmptyElements()) == pruned {
+            } else if let pruned = written["withoutEmptyElements"],
+                try encoder.encode(value.withoutEmptyElements(emptyArraysWrite: Self.writesEmptyArrays(name))) == pruned
+            {
                 counts[.elementsThatWriteNothing, default: 0] += 1
             } else if let qsText = written["text"], name.hasPrefix("latin1"), text == Self.joiningSurrogateReferences(qsText) {
                 counts[.surrogateReferences, default: 0] += 1

@@ -38,13 +38,7 @@ struct UserCodeCallTests {
         }
     }
 
-    struct Key: CodingKey {
-        let stringValue: String
-        init(_ name: String) { stringValue = name }
-        init(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
+    typealias Key = ShapedDecoding.AnyKey
 
     struct Shape: Sendable, CustomTestStringConvertible {
         let name: String
@@ -67,32 +61,32 @@ struct UserCodeCallTests {
     static let shapes: [Shape] = [
         Shape(name: "a key written twice", counted: 3) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
-            try c.encode(Counted(calls: calls, value: 1), forKey: Key("a"))
-            try c.encode(Counted(calls: calls, value: 2), forKey: Key("b"))
-            try c.encode(Counted(calls: calls, value: 3), forKey: Key("a"))
+            try c.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "a"))
+            try c.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "b"))
+            try c.encode(Counted(calls: calls, value: 3), forKey: Key(stringValue: "a"))
         },
         Shape(name: "a container made twice under one key", counted: 3) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
-            var first = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
-            try first.encode(Counted(calls: calls, value: 1), forKey: Key("x"))
-            try c.encode(Counted(calls: calls, value: 2), forKey: Key("b"))
-            var second = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
-            try second.encode(Counted(calls: calls, value: 3), forKey: Key("y"))
+            var first = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
+            try first.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "x"))
+            try c.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "b"))
+            var second = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
+            try second.encode(Counted(calls: calls, value: 3), forKey: Key(stringValue: "y"))
         },
         Shape(name: "a container written after a sibling", counted: 2, data: 1, dates: 1) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
-            var nested = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
-            try c.encode(Counted(calls: calls, value: 1), forKey: Key("b"))
-            try c.encode(Data([1, 2]), forKey: Key("d"))
-            try nested.encode(Counted(calls: calls, value: 2), forKey: Key("x"))
-            try nested.encode(Date(timeIntervalSince1970: 0), forKey: Key("t"))
+            var nested = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
+            try c.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "b"))
+            try c.encode(Data([1, 2]), forKey: Key(stringValue: "d"))
+            try nested.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "x"))
+            try nested.encode(Date(timeIntervalSince1970: 0), forKey: Key(stringValue: "t"))
         },
         Shape(name: "an element written past its index", counted: 3, nils: 1) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
-            var x = c.nestedUnkeyedContainer(forKey: Key("x"))
+            var x = c.nestedUnkeyedContainer(forKey: Key(stringValue: "x"))
             // An element that writes nothing, whatever the options.
             _ = x.nestedContainer(keyedBy: Key.self)
-            try c.encodeNil(forKey: Key("n"))
+            try c.encodeNil(forKey: Key(stringValue: "n"))
             var second = x.nestedUnkeyedContainer()
             try second.encode(Counted(calls: calls, value: 1))
             try second.encode(Counted(calls: calls, value: 2))
@@ -100,37 +94,37 @@ struct UserCodeCallTests {
         },
         Shape(name: "a key repeated in a large object", counted: 41) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
-            for index in 0..<40 { try c.encode(Counted(calls: calls, value: index), forKey: Key("k\(index)")) }
-            try c.encode(Counted(calls: calls, value: 99), forKey: Key("k5"))
+            for index in 0..<40 { try c.encode(Counted(calls: calls, value: index), forKey: Key(stringValue: "k\(index)")) }
+            try c.encode(Counted(calls: calls, value: 99), forKey: Key(stringValue: "k5"))
         },
         Shape(name: "an array written where an object was", counted: 2, scripts: 2, droppedNames: 1) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(
                 Script(calls: calls) { inner, calls in
                     var keyed = inner.container(keyedBy: Key.self)
-                    try keyed.encode(Counted(calls: calls, value: 1), forKey: Key("a"))
+                    try keyed.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "a"))
                     var unkeyed = inner.unkeyedContainer()
                     try unkeyed.encode(Counted(calls: calls, value: 2))
-                }, forKey: Key("v"))
+                }, forKey: Key(stringValue: "v"))
         },
         Shape(name: "an object written where a scalar was", counted: 2, data: 1) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
-            try c.encode(Counted(calls: calls, value: 1), forKey: Key("a"))
-            var nested = c.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
-            try nested.encode(Counted(calls: calls, value: 2), forKey: Key("x"))
-            try nested.encode(Data([3]), forKey: Key("y"))
+            try c.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "a"))
+            var nested = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
+            try nested.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "x"))
+            try nested.encode(Data([3]), forKey: Key(stringValue: "y"))
         },
         Shape(name: "an array and its elements reopened", counted: 3, nils: 2) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
-            var list = c.nestedUnkeyedContainer(forKey: Key("list"))
-            var empty = c.nestedUnkeyedContainer(forKey: Key("empty"))
+            var list = c.nestedUnkeyedContainer(forKey: Key(stringValue: "list"))
+            var empty = c.nestedUnkeyedContainer(forKey: Key(stringValue: "empty"))
             try list.encode(Counted(calls: calls, value: 1))
             try list.encodeNil()
-            try c.encode(Counted(calls: calls, value: 2), forKey: Key("b"))
+            try c.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "b"))
             try list.encode(Counted(calls: calls, value: 3))
-            try c.encodeNil(forKey: Key("n"))
+            try c.encodeNil(forKey: Key(stringValue: "n"))
             _ = empty
-            empty = c.nestedUnkeyedContainer(forKey: Key("empty"))
+            empty = c.nestedUnkeyedContainer(forKey: Key(stringValue: "empty"))
         },
         Shape(name: "a top level that is not keyed", counted: 2, fails: true) { encoder, calls in
             var unkeyed = encoder.unkeyedContainer()

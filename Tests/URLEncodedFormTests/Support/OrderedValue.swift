@@ -2,7 +2,7 @@ import Foundation
 
 /// A value from a peer's fixture that encodes its members in the order the peer held them:
 /// `{"$members": [[name, value], …]}` in the fixture, since JSON readers need not keep order.
-indirect enum OrderedValue: Encodable {
+indirect enum OrderedValue: Encodable, Sendable {
     case text(String)
     case null
     case array([OrderedValue])
