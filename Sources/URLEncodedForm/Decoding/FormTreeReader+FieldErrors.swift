@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// ``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``: a field that fails is recorded
 /// and given a stand-in, so that the value around it goes on decoding.

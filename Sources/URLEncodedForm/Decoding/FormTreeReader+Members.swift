@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finding the member a coding key names, under the key decoding strategy.
 extension FormTreeReader {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The words of error messages: where a node is and what it holds, as the form spells it.
 extension FormTreeReader {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension FormTreeReader {
     /// Reads `node` as `T`: the scalars the decoder reads itself directly, anything else through
@@ -260,7 +264,7 @@ extension FormTreeReader {
             let scalar = try scalar(node, as: Data.self)
             let text = string(of: scalar)
             // A `+` sent unescaped arrives as a space; base64 has no spaces of its own.
-            if let data = Data(base64Encoded: text) ?? Data(base64Encoded: text.replacingOccurrences(of: " ", with: "+")) {
+            if let data = Data(base64Encoded: text) ?? Data(base64Encoded: String(text.map { $0 == " " ? "+" : $0 })) {
                 return data
             }
             throw DecodingError.dataCorrupted(

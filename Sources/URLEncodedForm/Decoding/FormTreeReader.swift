@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the tree one `decode` call parsed, under the options that decide how its names and
 /// scalars are read. The decoder's containers hold a reference to it and a node index.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `Decoder` that `init(from:)` implementations read from: a node of the parsed tree.
 ///

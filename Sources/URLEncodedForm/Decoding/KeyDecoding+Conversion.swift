@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension URLEncodedFormDecoder.KeyDecoding {
     /// `one_two_three` → `oneTwoThree`, `JSONDecoder`'s conversion: the first word is lower-cased,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension URLEncodedFormDecoder {
     /// Decodes a value of `type` from the query of `components`, as it was escaped

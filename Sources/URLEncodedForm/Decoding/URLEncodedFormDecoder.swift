@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes `Decodable` values from `application/x-www-form-urlencoded` text: query strings and
 /// HTML form bodies.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A scalar's text as the encoder formats it, before escaping.
 enum FormScalar {

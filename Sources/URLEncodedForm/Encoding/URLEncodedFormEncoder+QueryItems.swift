@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension URLEncodedFormEncoder {
     /// Encodes `value` as query items with unescaped names and values, for

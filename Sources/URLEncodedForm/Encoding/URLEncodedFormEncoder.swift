@@ -106,10 +106,9 @@ public struct URLEncodedFormEncoder: Sendable {
     /// leaves it as it is, or an element holding it would split in two. Built when an option is
     /// assigned, not per encode.
     private static func escaper(allowing allowed: CharacterSet, separator: Separator) -> PercentEscaper {
-        guard case .byte(let byte) = separator, allowed.contains(Unicode.Scalar(byte)) else { return .allowing(allowed) }
-        var narrowed = allowed
-        narrowed.remove(Unicode.Scalar(byte))
-        return PercentEscaper(allowing: narrowed)
+        let bytes = ASCIISet(allowed)
+        guard case .byte(let byte) = separator, bytes.contains(byte) else { return .allowing(bytes) }
+        return PercentEscaper(allowing: bytes.removing(byte))
     }
 
     /// The separator of ``ArrayEncoding-swift.enum/separator(_:)``, read when the encoding is
@@ -314,4 +313,11 @@ extension CharacterSet {
     /// let encoder = URLEncodedFormEncoder(allowedCharacters: allowed)
     /// ```
     public static let afURLQueryAllowed = URLEncodedFormEncoder.defaultAllowedCharacters
+}
+
+extension ASCIISet {
+    /// The ASCII characters of `set`: the only ones a form can leave unescaped.
+    init(_ set: CharacterSet) {
+        self.init { set.contains(Unicode.Scalar($0)) }
+    }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Percent-escapes UTF-8 text with a 256-entry table, built once per set of allowed characters.
 ///
 /// Only ASCII can be allowed: every byte of a multibyte UTF-8 sequence is escaped, whatever the
@@ -33,18 +31,21 @@ final class PercentEscaper: Sendable {
     /// Whether the digits and `-` are written as they are, so integers need no escaping.
     let writesDigitsLiterally: Bool
 
-    /// The escaper for ``URLEncodedFormEncoder/defaultAllowedCharacters``, shared by every encoder
-    /// that keeps the default.
-    static let `default` = PercentEscaper(allowing: URLEncodedFormEncoder.defaultAllowedCharacters)
+    /// The characters of ``URLEncodedFormEncoder/defaultAllowedCharacters``: RFC 3986's unreserved
+    /// set plus `?` and `/`.
+    static let defaultSet = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~?/")
+
+    /// The escaper for the default set, shared by every encoder that keeps it.
+    static let `default` = PercentEscaper(allowing: defaultSet)
 
     /// The escaper for `allowed`: the shared default one when `allowed` is the default set.
-    static func allowing(_ allowed: CharacterSet) -> PercentEscaper {
-        allowed == URLEncodedFormEncoder.defaultAllowedCharacters ? .default : PercentEscaper(allowing: allowed)
+    static func allowing(_ allowed: ASCIISet) -> PercentEscaper {
+        allowed == defaultSet ? .default : PercentEscaper(allowing: allowed)
     }
 
-    init(allowing allowed: CharacterSet) {
+    init(allowing allowed: ASCIISet) {
         var isLiteral = [Bool](repeating: false, count: 256)
-        for byte in UInt8(0)..<0x80 where byte != UInt8(ascii: " ") && allowed.contains(Unicode.Scalar(byte)) {
+        for byte in UInt8(0)..<0x80 where byte != UInt8(ascii: " ") && allowed.contains(byte) {
             isLiteral[Int(byte)] = true
         }
         let literalBytes = isLiteral

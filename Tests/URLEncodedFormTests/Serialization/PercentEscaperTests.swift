@@ -14,7 +14,7 @@ struct PercentEscaperTests {
     )
     func matchesFoundation(text: String) throws {
         for allowed in [URLEncodedFormEncoder.defaultAllowedCharacters, .alphanumerics, .urlQueryAllowed] {
-            let escaper = PercentEscaper(allowing: allowed)
+            let escaper = PercentEscaper(allowing: ASCIISet(allowed))
             let expected = try #require(text.addingPercentEncoding(withAllowedCharacters: allowed.union(.init(charactersIn: " "))))
             let spaced = expected.replacingOccurrences(of: " ", with: "%20")
             #expect(String(decoding: escaper.escaped(text, spaceAsPlus: false), as: UTF8.self) == spaced)
@@ -23,9 +23,29 @@ struct PercentEscaperTests {
         }
     }
 
+    @Test(
+        "an ASCII set holds exactly the ASCII members of the CharacterSet it is made from",
+        arguments: [
+            URLEncodedFormEncoder.defaultAllowedCharacters, .alphanumerics, .urlQueryAllowed, .whitespacesAndNewlines,
+            CharacterSet(charactersIn: "\u{0}\u{7F}é~"), CharacterSet(), URLEncodedFormEncoder.jQueryAllowedCharacters,
+        ]
+    )
+    func asciiSet(of characterSet: CharacterSet) {
+        let set = ASCIISet(characterSet)
+        for byte in UInt8(0)...0xFF {
+            #expect(set.contains(byte) == (byte < 0x80 && characterSet.contains(Unicode.Scalar(byte))), "\(byte)")
+            #expect(!set.removing(byte).contains(byte))
+        }
+        // The shared default escaper is picked for the default set, and only for it.
+        #expect((ASCIISet(characterSet) == PercentEscaper.defaultSet) == (characterSet == URLEncodedFormEncoder.defaultAllowedCharacters))
+        #expect(
+            ASCIISet(String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }.filter { characterSet.contains($0.unicodeScalars.first!) })) == set
+        )
+    }
+
     @Test("appends to what the buffer already holds")
     func appends() {
-        let escaper = PercentEscaper(allowing: URLEncodedFormEncoder.defaultAllowedCharacters)
+        let escaper = PercentEscaper(allowing: ASCIISet(URLEncodedFormEncoder.defaultAllowedCharacters))
         var output = Array("a=".utf8)
         escaper.escape("b&c", spaceAsPlus: false, into: &output)
         #expect(output == Array("a=b%26c".utf8))
@@ -46,7 +66,7 @@ struct LongTextEscapingTests {
         ]
     )
     func escaping(allowed: CharacterSet) {
-        let escaper = PercentEscaper(allowing: allowed)
+        let escaper = PercentEscaper(allowing: ASCIISet(allowed))
         var foundationAllowed = CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x7F)).intersection(allowed)
         foundationAllowed.remove(" ")
         for text in EscapingAlphabet.texts(seed: 7) {
@@ -60,7 +80,7 @@ struct LongTextEscapingTests {
     @Test("text of several 4 KiB blocks escapes as Foundation does, characters split across blocks included")
     func blocks() {
         var random = SeededGenerator(seed: 23)
-        let escaper = PercentEscaper(allowing: URLEncodedFormEncoder.defaultAllowedCharacters)
+        let escaper = PercentEscaper(allowing: ASCIISet(URLEncodedFormEncoder.defaultAllowedCharacters))
         var allowed = URLEncodedFormEncoder.defaultAllowedCharacters
         allowed.remove(" ")
         for length in [4095, 4096, 4097, 8191, 13_000] {
