@@ -33,7 +33,8 @@ enum ScalarTarget {
 /// - a value of one kind written where another kind was, and a top level that is not keyed.
 struct FormPairStream: ~Copyable {
     var writer: PairWriter
-    /// Set when the value must be encoded again through the tree; nothing more is written.
+    /// Set when the value must continue in the tree (after ``replay(into:)``); nothing more is
+    /// written.
     private(set) var needsTree = false
 
     /// The root scope; the same slot as the tree's root node, so containers need not know which
