@@ -32,9 +32,10 @@ enum NilScalar {
 /// Containers name their slots by the stream's scope numbers; after the switch, `slots` turns
 /// each number into the builder's slot, and new numbers continue after the stream's.
 final class FormScalarWriter {
-    // One encode call owns the writer and runs on one thread, and no access to these spans a
-    // call back into user code (the closures of the options run before or after the writer is
-    // touched), so the runtime exclusivity checks would only cost time.
+    // One encode call owns the writer and runs on one thread, and user code cannot reach these
+    // while they are accessed: the data, date and nil closures run before a write starts, and the
+    // name closures, which run inside the stream's writer, are given only strings. So the
+    // runtime exclusivity checks would only cost time.
     /// The tree, once the stream gave up; `nil` while streaming.
     @exclusivity(unchecked) private(set) var builder: FormTreeBuilder?
     @exclusivity(unchecked) var stream: FormPairStream
