@@ -16,11 +16,21 @@ let package = Package(
         .library(name: "URLEncodedFormVapor", targets: ["URLEncodedFormVapor"]),
     ],
     traits: [
-        .trait(name: "Hummingbird", description: "Builds URLEncodedFormHummingbird: a RequestDecoder and a ResponseEncoder for Hummingbird 2."),
+        // On by default. Without it the core imports FoundationEssentials alone on Linux, so a
+        // static binary links neither Foundation nor ICU: `traits: []` in the dependency.
         .trait(
-            name: "Vapor", description: "Builds URLEncodedFormVapor: ContentDecoder, ContentEncoder, URLQueryDecoder and URLQueryEncoder for Vapor 4."
+            name: "FoundationAPI",
+            description:
+                "The API only full Foundation can offer: allowedCharacters as a CharacterSet (Alamofire's), DateFormatter date strategies, NSNumber and NSNull in untyped parameters."
         ),
-        .default(enabledTraits: []),
+        .trait(name: "Hummingbird", description: "Builds URLEncodedFormHummingbird: a RequestDecoder and a ResponseEncoder for Hummingbird 2."),
+        // Vapor 4 links Foundation itself, so its trait keeps the Foundation API on.
+        .trait(
+            name: "Vapor",
+            description: "Builds URLEncodedFormVapor: ContentDecoder, ContentEncoder, URLQueryDecoder and URLQueryEncoder for Vapor 4.",
+            enabledTraits: ["FoundationAPI"]
+        ),
+        .default(enabledTraits: ["FoundationAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),

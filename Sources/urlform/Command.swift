@@ -156,7 +156,7 @@ struct Command {
             case "default": encoder.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters
             case "alphanumerics": encoder.allowedCharacters = .alphanumerics
             case "jquery": encoder.allowedCharacters = URLEncodedFormEncoder.jQueryAllowedCharacters
-            default: encoder.allowedCharacters = CharacterSet(charactersIn: given)
+            default: encoder.unescapedCharacters = .init(given)
             }
         case (.decode, "--pretty"): pretty = true
         case (_, "--charset"):

@@ -1,7 +1,8 @@
 /// A set of ASCII bytes, 128 bits: the characters a form writes as they are.
 ///
 /// The escaper's tables are built from it, so escaping needs no `CharacterSet` (which only full
-/// Foundation has); the encoder's `CharacterSet` option converts into it once, when assigned.
+/// Foundation has). The public face of it is ``URLEncodedFormEncoder/UnescapedCharacters``; the
+/// `CharacterSet` option converts into it once, when assigned.
 ///
 ///     let set = ASCIISet("abc-")          // a, b, c and -
 ///     set.contains(UInt8(ascii: "b"))     // true
@@ -36,6 +37,20 @@ struct ASCIISet: Hashable, Sendable {
         case 64..<128: set.high &= ~(1 &<< UInt64(byte &- 64))
         default: break
         }
+        return set
+    }
+
+    func union(_ other: ASCIISet) -> ASCIISet {
+        var set = self
+        set.low |= other.low
+        set.high |= other.high
+        return set
+    }
+
+    func subtracting(_ other: ASCIISet) -> ASCIISet {
+        var set = self
+        set.low &= ~other.low
+        set.high &= ~other.high
         return set
     }
 

@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if FoundationAPI
+import Foundation  // DateFormatter
+#endif
 
 extension FormTreeReader {
     /// Reads `node` as `T`: the scalars the decoder reads itself directly, anything else through
@@ -216,6 +219,7 @@ extension FormTreeReader {
             throw DecodingError.dataCorrupted(
                 context(
                     scalar, "Expected an ISO 8601 date at \(describe(scalar)), but found \(describeShape(of: scalar))."))
+        #if FoundationAPI
         case .formatted(let formatter):
             let scalar = try scalar(node, as: Date.self)
             guard let date = formatter.date(from: string(of: scalar)) else {
@@ -226,6 +230,7 @@ extension FormTreeReader {
                     ))
             }
             return date
+        #endif
         case .htmlInput(let timeZone):
             let scalar = try scalar(node, as: Date.self)
             guard let date = HTMLDateText.date(from: string(of: scalar), timeZone: timeZone) else {

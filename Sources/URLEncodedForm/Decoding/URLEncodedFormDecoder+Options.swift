@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if FoundationAPI
+import Foundation  // DateFormatter
+#endif
 
 extension URLEncodedFormDecoder {
     /// Which keys make up an array, and whether one value holds several elements.
@@ -120,8 +127,12 @@ extension URLEncodedFormDecoder {
         /// ISO 8601 / RFC 3339 internet date-time, with or without fractional seconds:
         /// `2001-01-01T00:02:03Z`, `2001-01-01T01:02:03.5+01:00`.
         case iso8601
+        #if FoundationAPI
         /// The date a `DateFormatter` reads. The formatter must not be mutated while decoding.
+        /// Needs the `FoundationAPI` trait (on by default), since `DateFormatter` is only in full
+        /// Foundation; `parseStrategy` needs FoundationEssentials alone.
         case formatted(DateFormatter)
+        #endif
         /// What the HTML date and time inputs send, read in `timeZone`, since a browser sends no
         /// offset: `date` (`2026-11-23`, the start of that day), `datetime-local`
         /// (`2026-11-23T14:30`, with or without seconds and fractions, `T` or a space),

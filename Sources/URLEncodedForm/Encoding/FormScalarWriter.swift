@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if FoundationAPI
+import Foundation  // DateFormatter
+#endif
 
 /// A scalar's text as the encoder formats it, before escaping.
 enum FormScalar {
@@ -263,8 +266,10 @@ final class FormScalarWriter {
             write(float: date.timeIntervalSince1970 * 1000, to: target)
         case .iso8601:
             write(date.formatted(Self.iso8601), to: target)
+        #if FoundationAPI
         case .formatted(let formatter):
             write(formatter.string(from: date), to: target)
+        #endif
         case .htmlInput(let input, let timeZone):
             write(HTMLDateText.text(of: date, as: input, timeZone: timeZone), to: target)
         case .custom(let format):

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if FoundationAPI
+import Foundation  // DateFormatter
+#endif
 
 extension URLEncodedFormEncoder {
     /// How the elements of an array are keyed.
@@ -83,8 +90,12 @@ extension URLEncodedFormEncoder {
         /// ISO 8601 / RFC 3339 internet date-time in UTC, without fractional seconds:
         /// `2001-01-01T00:02:03Z`.
         case iso8601
+        #if FoundationAPI
         /// The text of a `DateFormatter`. The formatter must not be mutated while encoding.
+        /// Needs the `FoundationAPI` trait (on by default), since `DateFormatter` is only in full
+        /// Foundation; `formatStyle` needs FoundationEssentials alone.
         case formatted(DateFormatter)
+        #endif
         /// The text the HTML input `input` sends and is filled from, in `timeZone`: `2026-11-23`
         /// for `date`, `2026-11-23T14:30` for `dateTimeLocal` (seconds and milliseconds only
         /// when they are not zero, as a browser normalizes them), `2026-11`, `2026-W48`, `14:30`.

@@ -19,9 +19,9 @@ extension URLEncodedFormEncoder {
     ///
     /// - Throws: The errors `encode(_:)` throws.
     public func encodeQueryItems(_ value: some Encodable) throws -> [URLQueryItem] {
-        // Escape the separators whatever `allowedCharacters` says, so the text splits back exactly.
+        // Escape the separators whatever `unescapedCharacters` says, so the text splits back exactly.
         var splittable = self
-        splittable.allowedCharacters.remove(charactersIn: "&=%+")
+        splittable.unescapedCharacters = unescapedCharacters.removing("&=%+")
         let text = try splittable.encoded(value) { $0.array }
         let plusIsSpace = if case .plusReplaced = spaceEncoding { true } else { false }
         return text.split(separator: UInt8(ascii: "&")).map { pair in

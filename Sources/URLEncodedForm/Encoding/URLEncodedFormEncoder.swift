@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Encodes `Encodable` values as `application/x-www-form-urlencoded` text: query strings and
 /// HTML form bodies.
@@ -18,7 +22,7 @@ import Foundation
 /// The options, their defaults and the bytes written follow Alamofire's `URLEncodedFormEncoder`,
 /// so code written for it compiles and produces the same text. Nested values become key paths
 /// (`user[name]=Ada`), arrays repeat their key (`tags[]=a&tags[]=b`), and everything outside
-/// ``allowedCharacters`` is percent-escaped as UTF-8.
+/// ``unescapedCharacters`` is percent-escaped as UTF-8.
 ///
 /// The top-level value must encode as a keyed container: a struct, a class or a `[String: Value]`
 /// dictionary. An encoder is a value: configure a copy, share it across tasks freely.
@@ -33,7 +37,7 @@ public struct URLEncodedFormEncoder: Sendable {
     public var arrayEncoding: ArrayEncoding {
         didSet {
             separator = Separator(arrayEncoding)
-            escaper = Self.escaper(allowing: allowedCharacters, separator: separator)
+            escaper = Self.escaper(allowing: unescapedCharacters, separator: separator)
         }
     }
     /// How `Bool` values are written. ``BoolEncoding-swift.enum/numeric`` by default.
@@ -54,12 +58,13 @@ public struct URLEncodedFormEncoder: Sendable {
     /// How spaces are written. ``SpaceEncoding-swift.enum/percentEscaped`` by default.
     public var spaceEncoding: SpaceEncoding
     /// The characters written as they are; every other byte is percent-escaped as UTF-8 with
-    /// upper-case hex digits. ``defaultAllowedCharacters`` by default.
+    /// upper-case hex digits. ``UnescapedCharacters-swift.struct/default`` by default.
     ///
     /// Only ASCII characters can be left unescaped: the bytes of a multibyte character are always
-    /// escaped, so the output is ASCII whatever this set holds.
-    public var allowedCharacters: CharacterSet {
-        didSet { escaper = Self.escaper(allowing: allowedCharacters, separator: separator) }
+    /// escaped, so the output is ASCII whatever this set holds. With the `FoundationAPI` trait,
+    /// ``allowedCharacters`` reads and writes the same set as a `CharacterSet`.
+    public var unescapedCharacters: UnescapedCharacters {
+        didSet { escaper = Self.escaper(allowing: unescapedCharacters, separator: separator) }
     }
 
     /// The charset names and values are written in.
@@ -100,13 +105,13 @@ public struct URLEncodedFormEncoder: Sendable {
     /// ```
     public var userInfo: [CodingUserInfoKey: any Sendable]
 
-    /// The escaping table for ``allowedCharacters``, built when the set is assigned.
+    /// The escaping table for ``unescapedCharacters``, built when the set is assigned.
     private(set) var escaper: PercentEscaper
     /// The escaper for `allowed`; under a separator, one that escapes it too, even where `allowed`
     /// leaves it as it is, or an element holding it would split in two. Built when an option is
     /// assigned, not per encode.
-    private static func escaper(allowing allowed: CharacterSet, separator: Separator) -> PercentEscaper {
-        let bytes = ASCIISet(allowed)
+    private static func escaper(allowing allowed: UnescapedCharacters, separator: Separator) -> PercentEscaper {
+        let bytes = allowed.bytes
         guard case .byte(let byte) = separator, bytes.contains(byte) else { return .allowing(bytes) }
         return PercentEscaper(allowing: bytes.removing(byte))
     }
@@ -135,19 +140,6 @@ public struct URLEncodedFormEncoder: Sendable {
         }
     }
 
-    /// The characters of RFC 3986's unreserved set (`A–Z a–z 0–9 - . _ ~`) plus `?` and `/`,
-    /// which RFC 3986 section 3.4 allows unescaped in a query.
-    public static let defaultAllowedCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~?/"
-    )
-
-    /// The characters JavaScript's `encodeURIComponent` leaves as they are
-    /// (`A–Z a–z 0–9 - _ . ! ~ * ' ( )`), the escaping of jQuery's `$.param`: with
-    /// ``ArrayEncoding-swift.enum/jQuery``, the encoder writes what `$.param` writes.
-    public static let jQueryAllowedCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
-    )
-
     /// Creates an encoder; every argument defaults to the behaviour of Alamofire's encoder.
     ///
     /// - Parameters:
@@ -162,7 +154,8 @@ public struct URLEncodedFormEncoder: Sendable {
     ///     `.percentEscaped` by default.
     ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
     ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
-    ///   - allowedCharacters: The characters left unescaped. ``defaultAllowedCharacters`` by default.
+    ///   - unescapedCharacters: The characters left unescaped. ``UnescapedCharacters-swift.struct/default``
+    ///     by default.
     ///   - charset: The charset names and values are written in. `.utf8` by default.
     ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
     ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
@@ -178,7 +171,7 @@ public struct URLEncodedFormEncoder: Sendable {
         bracketEncoding: BracketEncoding = .percentEscaped,
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
-        allowedCharacters: CharacterSet = URLEncodedFormEncoder.defaultAllowedCharacters,
+        unescapedCharacters: UnescapedCharacters = .default,
         charset: Charset = .utf8,
         charsetSentinel: Bool = false,
         allowsEmptyArrays: Bool = false,
@@ -199,8 +192,8 @@ public struct URLEncodedFormEncoder: Sendable {
         self.bracketEncoding = bracketEncoding
         self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
-        self.allowedCharacters = allowedCharacters
-        escaper = Self.escaper(allowing: allowedCharacters, separator: separator)
+        self.unescapedCharacters = unescapedCharacters
+        escaper = Self.escaper(allowing: unescapedCharacters, separator: separator)
     }
 
     /// Encodes `value` as form text.
@@ -300,24 +293,5 @@ public struct URLEncodedFormEncoder: Sendable {
     /// values → nodes → pairs → bytes, from the start; for tests.
     func encodedThroughTree<Result>(_ value: some Encodable, _ body: (ByteReader) -> Result) throws -> Result {
         try encoded(value, buildingTree: true, body)
-    }
-}
-
-extension CharacterSet {
-    /// The characters ``URLEncodedFormEncoder`` leaves unescaped by default, under the name
-    /// Alamofire gives them, so code that starts from Alamofire's set compiles unchanged.
-    ///
-    /// ```swift
-    /// var allowed = CharacterSet.afURLQueryAllowed
-    /// allowed.remove(charactersIn: "?/")
-    /// let encoder = URLEncodedFormEncoder(allowedCharacters: allowed)
-    /// ```
-    public static let afURLQueryAllowed = URLEncodedFormEncoder.defaultAllowedCharacters
-}
-
-extension ASCIISet {
-    /// The ASCII characters of `set`: the only ones a form can leave unescaped.
-    init(_ set: CharacterSet) {
-        self.init { set.contains(Unicode.Scalar($0)) }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension URLEncodedFormEncoder {
     /// Encodes untyped parameters, such as Alamofire's `Parameters`, as form text.
@@ -8,10 +12,11 @@ extension URLEncodedFormEncoder {
     /// // a=apple&d%5B4%5D=dose&e=1&f=12
     /// ```
     ///
-    /// Values may be strings, `Bool`s, numbers (Swift's or `NSNumber`, whose booleans are told from
-    /// numbers on every platform), `Date`, `Data`, `URL`, `Decimal`, arrays, `[String: Any]`
-    /// dictionaries and any `Encodable` value; each follows the encoder's options. `nil` and
-    /// `NSNull` follow ``nilEncoding``. Dictionary keys are sorted at every level, so the output
+    /// Values may be strings, `Bool`s, numbers, `Date`, `Data`, `URL`, `Decimal`, arrays,
+    /// `[String: Any]` dictionaries and any `Encodable` value; each follows the encoder's options.
+    /// `nil` follows ``nilEncoding``. With the `FoundationAPI` trait (on by default), `NSNumber`
+    /// (whose booleans are told from numbers on every platform) and `NSNull` are read too, as
+    /// `JSONSerialization` makes them. Dictionary keys are sorted at every level, so the output
     /// is the same on every run even with ``alphabetizeKeyValuePairs`` off.
     ///
     /// - Throws: `EncodingError.invalidValue`, with the coding path, for a value of any other type.
@@ -46,10 +51,9 @@ struct AnyParameter: Encodable {
             guard let unwrapped = wrapped.wrappedParameter else { return try container.encodeNil() }
             return try AnyParameter(unwrapped).encode(to: encoder)
         }
-        if value is NSNull { return try container.encodeNil() }
-        if let number = value as? NSNumber, type(of: value) is NSNumber.Type {
-            return try Self.encode(number, into: &container)
-        }
+        #if FoundationAPI
+        if try Self.encodeFoundationObject(value, into: &container) { return }
+        #endif
         guard let encodable = value as? any Encodable else {
             throw EncodingError.invalidValue(
                 value,
@@ -61,23 +65,6 @@ struct AnyParameter: Encodable {
             )
         }
         try container.encode(encodable)
-    }
-
-    /// An `NSNumber` (from `JSONSerialization`, or bridged) is a `Bool` when it wraps one. On Apple
-    /// platforms that is when it is the `CFBoolean` singleton, since an `Int8` number reports the
-    /// same Objective-C type `c` there; Foundation on Linux has no `CFBoolean` to ask, and there
-    /// only booleans report `c` (an `Int8` reports `i`).
-    private static func encode(_ number: NSNumber, into container: inout any SingleValueEncodingContainer) throws {
-        #if canImport(Darwin)
-        if CFGetTypeID(number) == CFBooleanGetTypeID() { return try container.encode(number.boolValue) }
-        #else
-        if String(cString: number.objCType) == "c" { return try container.encode(number.boolValue) }
-        #endif
-        switch String(cString: number.objCType) {
-        case "f", "d": try container.encode(number.doubleValue)
-        case "Q", "L", "I", "S", "C": try container.encode(number.uint64Value)
-        default: try container.encode(number.int64Value)
-        }
     }
 }
 

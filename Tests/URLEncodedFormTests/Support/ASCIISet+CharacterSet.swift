@@ -1,0 +1,10 @@
+import Foundation
+
+@testable import URLEncodedForm
+
+extension ASCIISet {
+    /// The ASCII members of `set`, through the public conversion the `allowedCharacters` option uses.
+    init(_ set: CharacterSet) {
+        self = URLEncodedFormEncoder.UnescapedCharacters(set).bytes
+    }
+}
