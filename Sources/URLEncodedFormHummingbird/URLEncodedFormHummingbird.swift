@@ -6,8 +6,9 @@ import URLEncodedForm
 
 /// Hummingbird's `RequestDecoder` for `application/x-www-form-urlencoded` bodies.
 ///
-/// The body is read up to the decoder's ``URLEncodedForm/URLEncodedFormDecoder/Limits-swift.struct/maximumInputLength``,
-/// then decoded in place. A request of another content type is answered with 415.
+/// The body is decoded as its chunks arrive, each copied once into the parsed form, and refused
+/// as soon as it breaks one of the decoder's ``URLEncodedForm/URLEncodedFormDecoder/Limits-swift.struct``:
+/// the rest of it is not read. A request of another content type is answered with 415.
 ///
 /// ```swift
 /// struct AppContext: RequestContext {
@@ -41,9 +42,8 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
                     "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType] ?? "no Content-Type")."
             )
         }
-        let body = try await request.body.collect(upTo: decoder.limits.maximumInputLength)
         do {
-            return try decoder.decode(type, from: body.readableBytesView)
+            return try await decoder.decode(type, from: request.body.map(\.readableBytesView))
         } catch let error as DecodingError {
             throw HTTPError(.badRequest, message: URLEncodedFormResponseErrors.message(of: error))
         }

@@ -21,7 +21,8 @@ private struct FormContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     var requestDecoder: URLEncodedFormRequestDecoder {
         URLEncodedFormRequestDecoder(
-            decoder: URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256), errorReporting: .everyField)
+            decoder: URLEncodedForm.URLEncodedFormDecoder(
+                limits: .init(maximumInputLength: 256, maximumParameterCount: 20), errorReporting: .everyField)
         )
     }
     var responseEncoder: URLEncodedFormResponseEncoder { URLEncodedFormResponseEncoder() }
@@ -67,8 +68,9 @@ struct HummingbirdAdapterTests {
             ),
             ("application/x-www-form-urlencoded", "name=Ada&age=old&address[zip]=x", 422, "3 fields could not be decoded"),
             ("application/x-www-form-urlencoded", "name=Ada&age=1&address[city=x", 400, "is malformed"),
-            // Hummingbird's own `collect(upTo:)` refuses the body, without a message.
-            ("application/x-www-form-urlencoded", "name=" + String(repeating: "a", count: 300), 413, ""),
+            // Refused as the body arrives, by the decoder's limits.
+            ("application/x-www-form-urlencoded", "name=" + String(repeating: "a", count: 300), 413, "more than the 256 bytes"),
+            ("application/x-www-form-urlencoded", String(repeating: "a=1&", count: 30), 400, "more than the 20 parameters"),
         ] as [(String, String, Int, String)]
     )
     func errors(contentType: String, body: String, status: Int, message: String) async throws {

@@ -40,12 +40,41 @@ struct VaporAdapterTests {
             try response.content.encode(signup, as: .urlEncodedForm)
             return response
         }
+        app.on(.POST, "stream", body: .stream) { request async throws -> Response in
+            let decoder = URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256, maximumParameterCount: 20))
+            let signup = try await request.decodeURLEncodedForm(Signup.self, using: decoder)
+            let response = Response(status: .ok)
+            try response.content.encode(signup, as: .urlEncodedForm)
+            return response
+        }
         app.get("search") { request -> Search in
             try request.query.decode(Search.self)
         }
     }
 
     private static let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+
+    @Test(
+        "a streamed body decodes as it arrives, and is refused by the decoder's limits",
+        arguments: [
+            ("application/x-www-form-urlencoded", "name=J%C3%BCrgen&age=36&address[city]=K%C3%B6ln&address[zip]=50667", 200, "age=36"),
+            ("application/x-www-form-urlencoded", "name=" + String(repeating: "a", count: 300), 413, "more than the 256 bytes"),
+            ("application/x-www-form-urlencoded", String(repeating: "a=1&", count: 30), 400, "more than the 20 parameters"),
+            ("application/json", "{}", 415, "Expected a body of type application/x-www-form-urlencoded"),
+        ] as [(String, String, Int, String)]
+    )
+    func streamed(contentType: String, body: String, status: Int, text: String) async throws {
+        for method in [Application.Method.inMemory, .running(port: 0)] {
+            try await withApp(configure: Self.configure) { app in
+                try await app.testing(method: method).test(
+                    .POST, "stream", headers: ["Content-Type": contentType], body: ByteBuffer(string: body)
+                ) { response in
+                    #expect(response.status.code == status)
+                    #expect(response.body.string.contains(text), "\(response.body.string)")
+                }
+            }
+        }
+    }
 
     @Test("a nested form body decodes, and the response is written as a form")
     func body() async throws {

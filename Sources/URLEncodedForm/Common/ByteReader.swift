@@ -40,6 +40,9 @@ struct ByteReader: Sequence {
         self.buffer = buffer
     }
 
+    /// No bytes: what a reader holds when it has nothing to read.
+    static var empty: ByteReader { ByteReader(UnsafeBufferPointer(start: nil, count: 0)) }
+
     var count: Int { buffer.count }
     var isEmpty: Bool { buffer.isEmpty }
 

@@ -219,9 +219,93 @@ public struct URLEncodedFormDecoder: Sendable {
         }
     }
 
+    /// Decodes a value of `type` from a body that arrives in chunks, such as a server's request
+    /// body, parsing each chunk as it comes.
+    ///
+    /// ```swift
+    /// // Hummingbird: request.body is an AsyncSequence of ByteBuffer.
+    /// let signup = try await URLEncodedFormDecoder().decode(Signup.self, from: request.body.map(\.readableBytesView))
+    /// ```
+    ///
+    /// The result is the one the whole body gives, wherever the chunks split it (inside an
+    /// escape, a name or a multibyte character). Each byte is copied once, into the parsed form,
+    /// and each limit refuses the body as soon as the bytes that break it arrive; the rest of the
+    /// body is not read:
+    /// - ``Limits-swift.struct/maximumInputLength``: at the chunk that takes the body past it
+    ///   (the error's `length` is the bytes received by then);
+    /// - ``Limits-swift.struct/maximumParameterCount``: at the first byte of the pair past it;
+    /// - ``Limits-swift.struct/maximumDepth``: while the name that is too deep arrives (its
+    ///   error names the part received by then);
+    /// - ``Limits-swift.struct/maximumArrayLength``: when the pair that would grow an array past
+    ///   it ends.
+    ///
+    /// With ``charsetSentinel``, the body is collected up to ``Limits-swift.struct/maximumInputLength``
+    /// and then parsed, since a sentinel anywhere in the form decides how the names before it
+    /// are read.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode: a struct, a class or a `[String: Value]` dictionary.
+    ///   - body: The body's chunks: `[UInt8]`, `Data`, SwiftNIO's `ByteBufferView` or any other
+    ///     collection of bytes. Contiguous chunks are read in place.
+    /// - Throws: The errors the `String` variant throws, and any error the sequence throws,
+    ///   unchanged.
+    public func decode<T: Decodable, Body: AsyncSequence>(
+        _ type: T.Type,
+        from body: Body,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> T where Body.Element: Collection<UInt8> {
+        var parser = ChunkedFormParser(options: self)
+        for try await chunk in body {
+            if try chunk.withContiguousReader({ try parser.append($0) }) == nil {
+                try Array(chunk).withReader { try parser.append($0) }
+            }
+        }
+        return try decode(type, form: parser.finish())
+    }
+
+    /// Decodes a value of `type` from (name, value) pairs that are already split and unescaped, such as the
+    /// text fields of a `multipart/form-data` body, with the same key paths, options, limits and
+    /// errors as form text.
+    ///
+    /// ```swift
+    /// // The text parts of a multipart form, as a multipart parser gives them:
+    /// let fields = [("user[name]", "Ada"), ("items[0][qty]", "2"), ("items[1][qty]", "1")]
+    /// let order = try URLEncodedFormDecoder().decode(Order.self, fromPairs: fields)
+    /// ```
+    ///
+    /// Names are read as key paths (`user[name]`, `items[]`, and `user.name` with
+    /// ``KeyPathDecoding-swift.enum/dots``) and values as the text they are: nothing is
+    /// percent-decoded, and `+` is a plus sign. ``Limits-swift.struct/maximumInputLength``
+    /// counts the bytes of every name and value; the other limits count as they do in form text.
+    ///
+    /// - Throws: The errors the `String` variant throws.
+    public func decode<T: Decodable>(
+        _ type: T.Type,
+        fromPairs pairs: some Sequence<(String, String)>
+    ) throws -> T {
+        var parser = FormParser(bytes: [], expectedNodes: 64, options: self)
+        var components: [Range<Int>] = []
+        var length = 0
+        for (name, value) in pairs {
+            let (sum, overflow) = length.addingReportingOverflow(name.utf8.count + value.utf8.count)
+            guard !overflow, sum <= limits.maximumInputLength else {
+                throw URLEncodedFormDecodingError.inputTooLong(length: overflow ? .max : sum, limit: limits.maximumInputLength)
+            }
+            length = sum
+            try parser.insertTextPair(name: name, value: value, components: &components)
+        }
+        var form = parser.finish(inputLength: length)
+        form.charset = .utf8
+        return try decode(type, form: form)
+    }
+
     /// bytes → nodes → values.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: ByteReader) throws -> T {
-        let form = try FormParser.parse(bytes, options: self)
+        try decode(type, form: FormParser.parse(bytes, options: self))
+    }
+
+    /// nodes → values.
+    private func decode<T: Decodable>(_ type: T.Type, form: FormParser.ParsedForm) throws -> T {
         let reader = FormTreeReader(form, options: self)
         guard reader.collectsFieldErrors else { return try reader.decode(type, at: FormTree.root) }
         do {

@@ -14,16 +14,24 @@ struct FormParser {
         var inputLength: Int
     }
 
-    private var tree: FormTree
-    private let input: ByteReader
+    private(set) var tree: FormTree
+    /// The bytes being split into pairs: the whole form, or a run of whole pairs of a body that
+    /// arrives in chunks (``ChunkedFormParser``).
+    private var input: ByteReader
+    /// The tree index of `input[0]`: the tree's buffer holds every byte the form has had so far.
+    private var inputBase = 0
     private let byteClasses: [UInt8]
     private let plusIsSpace: Bool
     private let acceptsDots: Bool
     /// ``URLEncodedFormDecoder/allowsEmptyArrays``: a bare `name[]` makes its array, empty.
     private let allowsEmptyArrays: Bool
-    private let limits: URLEncodedFormDecoder.Limits
-    /// Whether the pair being inserted made a member whose key lies past the input's bytes.
+    let limits: URLEncodedFormDecoder.Limits
+    /// The pairs counted so far, for ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
+    private(set) var pairCount = 0
+    /// Whether the pair being inserted made a member whose key is its decoded name, which lies in
+    /// the tree's buffer from `decodedStart` on.
     private var keptDecodedName = false
+    private var decodedStart = 0
     /// The nodes the previous pair's leading names led to, up to its last component or its first
     /// `[]`. Consecutive pairs share them (`items[3][name]`, `items[3][qty]`), and the same names
     /// from the same node lead to the same nodes, so a pair starts where they stop matching.
@@ -45,7 +53,12 @@ struct FormParser {
             if let charset = try sentinel.charset(default: options.charset) { parser.charset = charset }
         }
         try parser.parsePairs()
-        return ParsedForm(tree: parser.tree, charset: parser.charset, inputLength: input.count)
+        return parser.finish(inputLength: input.count)
+    }
+
+    /// The form the pairs parsed so far make.
+    func finish(inputLength: Int) -> ParsedForm {
+        ParsedForm(tree: tree, charset: charset, inputLength: inputLength)
     }
 
     private init(input: ByteReader, options: URLEncodedFormDecoder) {
@@ -54,9 +67,15 @@ struct FormParser {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.count + 64)
         bytes.append(contentsOf: input)
-        tree = FormTree(bytes: bytes, expectedNodes: min(input.count / 4 + 2, 4096))
-        tree.prepare(FormTree.root, as: .object)
+        self.init(bytes: bytes, expectedNodes: min(input.count / 4 + 2, 4096), options: options)
         self.input = input
+    }
+
+    /// A parser whose tree's buffer starts with `bytes`, and which has no input yet.
+    init(bytes: [UInt8], expectedNodes: Int, options: URLEncodedFormDecoder) {
+        tree = FormTree(bytes: bytes, expectedNodes: expectedNodes)
+        tree.prepare(FormTree.root, as: .object)
+        input = .empty
         plusIsSpace = options.spaceDecoding == .plusAsSpace
         byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
         acceptsDots = options.keyPathDecoding.acceptsDots
@@ -92,50 +111,123 @@ struct FormParser {
         }
     }
 
+    /// Appends bytes of the body to the tree's buffer, where its values will be read from.
+    mutating func appendToBuffer(_ bytes: ByteReader) {
+        bytes.append(to: &tree.bytes)
+    }
+
+    /// Where one pair's parts are in its input, and what its name and value hold.
+    struct PairBounds {
+        var start: Int
+        var equals = -1
+        var end = 0
+        var nameClasses: UInt8 = 0
+        var valueEscaped = false
+    }
+
+    /// Splits the whole of `input` into pairs and inserts each.
     private mutating func parsePairs() throws {
         var components: [Range<Int>] = []
-        var pairCount = 0
         var index = 0
         let end = input.count
         while index <= end {
-            let pairStart = index
-            var equals = -1
-            var nameClasses: UInt8 = 0
-            var valueEscaped = false
-            // One pass over the pair finds its end, its `=` and what its name and value hold.
-            while index < end {
-                let byteClass = byteClasses[Int(input[index])]
-                if byteClass != 0 {
-                    if byteClass == ByteClass.ampersand { break }
-                    if byteClass == ByteClass.equals {
-                        equals = index
-                        index += 1
-                        valueEscaped = scanValue(from: &index)
-                        break
-                    }
-                    nameClasses |= byteClass
-                }
-                index += 1
-            }
-            let pairEnd = index
+            let pair = scanPair(in: input, from: &index)
             index += 1
-            guard pairEnd > pairStart else { continue }  // `&&`, or a leading or trailing `&`
-            if !sentinelStarts.isEmpty, sentinelStarts.contains(pairStart) { continue }
-            pairCount += 1
-            guard pairCount <= limits.maximumParameterCount else {
-                throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
-            }
-            let name = pairStart..<(equals >= 0 ? equals : pairEnd)
-            var flags: FormTree.ValueFlags = valueEscaped ? .escaped : []
-            if equals < 0 { flags.insert(.bare) }
-            let value = equals >= 0 ? (equals + 1)..<pairEnd : pairEnd..<pairEnd
-            try insertPair(name: name, nameClasses: nameClasses, value: value, flags: flags, components: &components)
+            guard pair.end > pair.start else { continue }  // `&&`, or a leading or trailing `&`
+            if !sentinelStarts.isEmpty, sentinelStarts.contains(pair.start) { continue }
+            try insertPair(pair, components: &components)
         }
+    }
+
+    /// Splits `segment`, whole pairs whose first byte is at `base` in the tree's buffer, and
+    /// inserts each: the chunked parser's entry, which has appended `segment` to the buffer.
+    mutating func parsePairs(of segment: ByteReader, at base: Int) throws {
+        input = segment
+        inputBase = base
+        defer { input = .empty }
+        try parsePairs()
+    }
+
+    /// Finds the end of the pair that starts at `index`, its `=` and what its name and value hold,
+    /// in one pass; leaves `index` at the `&` that ends it or at the end of `input`.
+    func scanPair(in input: ByteReader, from index: inout Int) -> PairBounds {
+        var pair = PairBounds(start: index)
+        let end = input.count
+        while index < end {
+            let byteClass = byteClasses[Int(input[index])]
+            if byteClass != 0 {
+                if byteClass == ByteClass.ampersand { break }
+                if byteClass == ByteClass.equals {
+                    pair.equals = index
+                    index += 1
+                    pair.valueEscaped = scanValue(in: input, from: &index)
+                    break
+                }
+                pair.nameClasses |= byteClass
+            }
+            index += 1
+        }
+        pair.end = index
+        return pair
+    }
+
+    /// Counts a pair against the limit and inserts it. Its name is read from `input` when it needs
+    /// decoding.
+    mutating func insertPair(_ pair: PairBounds, components: inout [Range<Int>]) throws {
+        pairCount += 1
+        guard pairCount <= limits.maximumParameterCount else {
+            throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
+        }
+        let base = inputBase
+        let name = (base + pair.start)..<(base + (pair.equals >= 0 ? pair.equals : pair.end))
+        var flags: FormTree.ValueFlags = pair.valueEscaped ? .escaped : []
+        if pair.equals < 0 { flags.insert(.bare) }
+        let value = pair.equals >= 0 ? (base + pair.equals + 1)..<(base + pair.end) : (base + pair.end)..<(base + pair.end)
+        try insertPair(name: name, nameClasses: pair.nameClasses, value: value, flags: flags, components: &components)
+    }
+
+    /// Inserts a pair that lies in the tree's buffer at `range` (the chunked parser's pair that
+    /// spanned chunks): scanned in place, with only its name copied when it needs decoding.
+    mutating func insertBufferedPair(at range: Range<Int>, components: inout [Range<Int>]) throws {
+        var index = 0
+        let pair = tree.bytes.withReader { bytes in scanPair(in: bytes[range], from: &index) }
+        guard pair.end > 0 else { return }
+        let nameEnd = pair.equals >= 0 ? pair.equals : pair.end
+        let name =
+            pair.nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 ? Array(tree.bytes[range.lowerBound..<(range.lowerBound + nameEnd)]) : []
+        try name.withReader { name in
+            input = name
+            inputBase = range.lowerBound
+            defer { input = .empty }
+            try insertPair(pair, components: &components)
+        }
+    }
+
+    /// Inserts a pair whose name and value are text already (a multipart form's field): both are
+    /// appended to the tree's buffer as they are, and only the name's brackets and dots are read.
+    mutating func insertTextPair(name: String, value: String, components: inout [Range<Int>]) throws {
+        let nameStart = tree.bytes.count
+        tree.bytes.append(contentsOf: name.utf8)
+        let valueStart = tree.bytes.count
+        tree.bytes.append(contentsOf: value.utf8)
+        var nameClasses: UInt8 = 0
+        for byte in name.utf8 where byteClasses[Int(byte)] == ByteClass.pathMark {
+            nameClasses = ByteClass.pathMark
+            break
+        }
+        pairCount += 1
+        guard pairCount <= limits.maximumParameterCount else {
+            throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
+        }
+        inputBase = 0
+        try insertPair(
+            name: nameStart..<valueStart, nameClasses: nameClasses, value: valueStart..<tree.bytes.count, flags: [],
+            components: &components)
     }
 
     /// Moves `index` to the `&` that ends a value, or to the end of the input, 16 bytes at a time
     /// where it can, and says whether the value holds an escape.
-    private func scanValue(from index: inout Int) -> Bool {
+    private func scanValue(in input: ByteReader, from index: inout Int) -> Bool {
         let end = input.count
         var escaped = false
         let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
@@ -179,9 +271,10 @@ struct FormParser {
         components: inout [Range<Int>]
     ) throws {
         var key = name
-        let decodedStart = tree.bytes.count
+        decodedStart = tree.bytes.count
         if nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 {
-            PercentDecoding.decode(input[name], plusIsSpace: plusIsSpace, into: &tree.bytes)
+            let raw = (name.lowerBound - inputBase)..<(name.upperBound - inputBase)
+            PercentDecoding.decode(input[raw], plusIsSpace: plusIsSpace, into: &tree.bytes)
             if charset == .utf8 {
                 repairUTF8(from: decodedStart)
             } else {
@@ -232,13 +325,39 @@ struct FormParser {
         }
     }
 
+    /// Refuses a name, whole or the part of it that has arrived, that has more components than
+    /// the depth limit allows: the chunked parser's check while a long name arrives. A part is
+    /// read without an escape it cuts in two; a name too deep in part is too deep whole.
+    func checkDepth(ofName range: Range<Int>, complete: Bool) throws {
+        var decoded: [UInt8] = []
+        var components: [Range<Int>] = []
+        let result = tree.bytes.withReader { bytes in
+            var name = bytes[range]
+            if !complete {
+                let count = name.count
+                if count >= 1, name[count - 1] == UInt8(ascii: "%") {
+                    name = name[0..<(count - 1)]
+                } else if count >= 2, name[count - 2] == UInt8(ascii: "%") {
+                    name = name[0..<(count - 2)]
+                }
+            }
+            PercentDecoding.decode(name, plusIsSpace: plusIsSpace, into: &decoded)
+            return decoded.withReader {
+                Self.split($0, at: 0, acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components)
+            }
+        }
+        guard case .tooDeep = result else { return }
+        let text = URLEncodedFormDecodingError.shortened(String(decoding: decoded, as: UTF8.self))
+        throw URLEncodedFormDecodingError.keyTooDeep(key: text, limit: limits.maximumDepth)
+    }
+
     private func keyText(_ key: Range<Int>) -> String {
         URLEncodedFormDecodingError.shortened(String(decoding: tree.bytes[key], as: UTF8.self))
     }
 
     // MARK: Key paths
 
-    private enum SplitResult {
+    enum SplitResult {
         case path, malformed, tooDeep
     }
 
@@ -246,7 +365,7 @@ struct FormParser {
     /// bracket, then each bracketed or dotted name. An empty range after the first is `[]`.
     /// Escaped punctuation (`%5B`, `%5b`) was decoded before, so it is punctuation too, as qs,
     /// Rails, PHP and Vapor read it.
-    private static func split(
+    static func split(
         _ key: ByteReader,
         at base: Int,
         acceptsDots: Bool,
@@ -355,11 +474,11 @@ struct FormParser {
                 } else {
                     try checkRoom(in: node, key: key)
                     child = tree.namedElement(of: node, keyAt: component).element
-                    if component.upperBound > input.count { keptDecodedName = true }
+                    if component.upperBound > decodedStart { keptDecodedName = true }
                 }
             case .unset, .object:
                 let (member, created) = tree.member(of: node, keyAt: component)
-                if created, component.upperBound > input.count { keptDecodedName = true }
+                if created, component.upperBound > decodedStart { keptDecodedName = true }
                 child = member
             }
             node = child

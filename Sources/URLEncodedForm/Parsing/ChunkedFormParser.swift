@@ -1,0 +1,124 @@
+/// bytes → nodes, as they arrive: parses a body that comes in chunks into the same tree as
+/// ``FormParser`` makes of the whole body, copying each byte once, into the tree's buffer.
+///
+///     chunks   "a=1&b[c]=x"   "y&d"   "=2"
+///     buffer   a=1&b[c]=x     y&d     =2        (each chunk appended as it comes)
+///     pairs    a=1 at once; b[c]=xy when "&" ends it; d=2 at the end
+///
+/// The whole pairs of a chunk are parsed from the chunk itself; a pair that is not over when its
+/// chunk ends waits at the end of the buffer, grows with the next chunks, and is parsed there
+/// once its `&` or the body's end comes. Every limit is checked as soon as the bytes that break
+/// it arrive, so a hostile body is refused before the rest of it is read:
+/// - the input's length, at the chunk that takes it past ``URLEncodedFormDecoder/Limits-swift.struct/maximumInputLength``;
+/// - the parameter count, at the first byte of the pair past the limit;
+/// - a key's depth, as its name arrives: checked in every chunk while the name is under 1 KiB,
+///   then each time it doubles, so that a long name costs linear time;
+/// - an array's length, when the pair that would grow it past the limit ends.
+///
+/// A decoder that reads a charset sentinel collects the body first: the sentinel may be anywhere
+/// in the form, and names before it are read in the charset it names.
+struct ChunkedFormParser {
+    private var parser: FormParser
+    private let options: URLEncodedFormDecoder
+    /// The body so far, when it is collected for the sentinel.
+    private var collected: [UInt8]?
+    /// The bytes taken from the body so far.
+    private var received = 0
+    /// Where the pair that has not ended yet starts in the tree's buffer; the buffer's end when
+    /// the last chunk ended with `&`.
+    private var pending = 0
+    /// Whether the pending pair's name is over (its `=` has come), and how long it was when its
+    /// depth was last checked.
+    private var pendingNameEnded = false
+    private var pendingNameChecked = 0
+    private var components: [Range<Int>] = []
+
+    init(options: URLEncodedFormDecoder) {
+        self.options = options
+        parser = FormParser(bytes: [], expectedNodes: 64, options: options)
+        if options.charsetSentinel { collected = [] }
+    }
+
+    /// Takes the next chunk of the body.
+    ///
+    /// - Throws: ``URLEncodedFormDecodingError`` as soon as the body breaks a limit or holds a
+    ///   pair that cannot be read; the parser must not be used after.
+    mutating func append(_ chunk: ByteReader) throws {
+        let limit = options.limits.maximumInputLength
+        guard chunk.count <= limit - received else {
+            throw URLEncodedFormDecodingError.inputTooLong(length: received + chunk.count, limit: limit)
+        }
+        received += chunk.count
+        if collected != nil {
+            chunk.append(to: &collected!)
+            return
+        }
+        guard let first = Self.firstIndex(of: UInt8(ascii: "&"), in: chunk) else {
+            try extendPending(with: chunk)
+            return
+        }
+        // The pending pair ends at the chunk's first `&`.
+        parser.appendToBuffer(chunk[0..<first])
+        try parser.insertBufferedPair(at: pending..<parser.tree.bytes.count, components: &components)
+        let last = Self.lastIndex(of: UInt8(ascii: "&"), in: chunk) ?? first
+        if last > first {
+            let base = parser.tree.bytes.count
+            let segment = chunk[(first + 1)..<last]
+            parser.appendToBuffer(segment)
+            try parser.parsePairs(of: segment, at: base)
+        }
+        pending = parser.tree.bytes.count
+        pendingNameEnded = false
+        pendingNameChecked = 0
+        try extendPending(with: chunk[(last + 1)..<chunk.count])
+    }
+
+    /// The form, once the body has ended.
+    mutating func finish() throws -> FormParser.ParsedForm {
+        if let collected {
+            return try collected.withReader { try FormParser.parse($0, options: options) }
+        }
+        try parser.insertBufferedPair(at: pending..<parser.tree.bytes.count, components: &components)
+        return parser.finish(inputLength: received)
+    }
+
+    /// Adds bytes to the pair that has not ended, and refuses it as soon as it is one pair too
+    /// many or its name one level too deep.
+    private mutating func extendPending(with bytes: ByteReader) throws {
+        guard !bytes.isEmpty else { return }
+        let start = parser.tree.bytes.count
+        parser.appendToBuffer(bytes)
+        let limits = options.limits
+        guard parser.pairCount < limits.maximumParameterCount else {
+            throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
+        }
+        guard !pendingNameEnded else { return }
+        var nameEnd = parser.tree.bytes.count
+        if let equals = Self.firstIndex(of: UInt8(ascii: "="), in: bytes) {
+            nameEnd = start + equals
+            pendingNameEnded = true
+        }
+        let length = nameEnd - pending
+        guard pendingNameEnded || length < 1024 || length >= 2 * pendingNameChecked else { return }
+        pendingNameChecked = length
+        try parser.checkDepth(ofName: pending..<nameEnd, complete: pendingNameEnded)
+    }
+
+    private static func firstIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func lastIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
+        var index = bytes.count - 1
+        while index >= 0 {
+            if bytes[index] == byte { return index }
+            index -= 1
+        }
+        return nil
+    }
+}

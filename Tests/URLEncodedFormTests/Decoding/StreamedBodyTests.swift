@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+@testable import URLEncodedForm
+
+/// A body decoded as its chunks arrive against the same body decoded whole: the corpus and
+/// differential bodies, split at every position and at random ones, and each limit refused at
+/// the chunk that breaks it, with the rest of the body unread.
+@Suite("Decoder: bodies decoded as they arrive")
+struct StreamedBodyTests {
+    /// Every committed body with the decoder it was recorded under: the qs differential (3,000
+    /// bodies over ten option sets), qs's own parse cases, the Alamofire corpus's output, the
+    /// Hummingbird and Vapor cases and what Chromium submitted from legacy-charset pages.
+    static let bodies: [(body: String, decoder: URLEncodedFormDecoder)] = {
+        var bodies: [(String, URLEncodedFormDecoder)] = []
+        for testCase in QsCase.load("qs-6.11-differential.json").cases {
+            if let input = testCase.input { bodies.append((input, QsComparison.decoder(for: testCase.options))) }
+        }
+        for name in ["qs-parse-cases.json", "hummingbird-2.28.1-urlencodedform-cases.json", "vapor-4.122.3-urlencodedform-cases.json"] {
+            for testCase in fixtureCases(name).cases {
+                if let input = testCase["input"] as? String { bodies.append((input, URLEncodedFormDecoder())) }
+            }
+        }
+        var sentinel = URLEncodedFormDecoder(charset: .windows1252)
+        sentinel.charsetSentinel = true
+        for testCase in fixtureCases("chromium-legacy-forms.json").cases {
+            if let body = testCase["body"] as? String { bodies.append((body, sentinel)) }
+        }
+        for vector in (try? AlamofireVector.corpus()) ?? [] {
+            bodies.append((vector.expected, URLEncodedFormDecoder()))
+        }
+        return bodies
+    }()
+
+    @Test("the committed bodies are all here")
+    func corpus() {
+        #expect(Self.bodies.count > 7000, "\(Self.bodies.count)")
+    }
+
+    /// Bodies up to 64 bytes (most of them) are split at every byte; longer ones at 64 places
+    /// spread over them, so that the test's time stays linear in the corpus.
+    @Test("every body split in two at every byte decodes as it does whole", arguments: 0..<4)
+    func everySplit(part: Int) async {
+        for (number, (body, decoder)) in Self.bodies.enumerated() where number % 4 == part {
+            let bytes = Array(body.utf8)
+            let whole = Outcome { try decoder.decode(URLEncodedFormValue.self, from: bytes) }
+            let step = max(1, bytes.count / 64)
+            for split in stride(from: 0, through: bytes.count, by: step) {
+                let chunks = [Array(bytes[..<split]), Array(bytes[split...])]
+                let streamed = await Outcome { try await decoder.decode(URLEncodedFormValue.self, from: Chunks(chunks)) }
+                if streamed != whole {
+                    Issue.record("\(body) split at \(split): \(streamed), whole \(whole)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("every body in random chunks, and one byte at a time, decodes as it does whole")
+    func randomChunks() async {
+        var random = SeededGenerator(seed: 41)
+        for (body, decoder) in Self.bodies {
+            let bytes = Array(body.utf8)
+            let whole = Outcome { try decoder.decode(URLEncodedFormValue.self, from: bytes) }
+            var splits: [[[UInt8]]] = bytes.count <= 256 ? [bytes.map { [$0] }] : []
+            for _ in 0..<2 {
+                var chunks: [[UInt8]] = []
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + Int.random(in: 0...6, using: &random))
+                    chunks.append(Array(bytes[start..<end]))
+                    start = end
+                }
+                splits.append(chunks)
+            }
+            for chunks in splits {
+                let streamed = await Outcome { try await decoder.decode(URLEncodedFormValue.self, from: Chunks(chunks)) }
+                if streamed != whole {
+                    Issue.record("\(body) in \(chunks.map { String(decoding: $0, as: UTF8.self) }): \(streamed), whole \(whole)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("a typed value with field errors decodes from chunks as from the whole body")
+    func typed() async throws {
+        struct Order: Decodable, Equatable {
+            var items: [Item]
+            var note: String?
+            struct Item: Decodable, Equatable {
+                var sku: String
+                var qty: Int
+            }
+        }
+        let body = "items[0][sku]=A%2D1&items[0][qty]=2&items[1][sku]=%E2%82%AC&items[1][qty]=3&note=caf%C3%A9"
+        let chunks = Array(body.utf8).chunked(by: 5)
+        let order = try await URLEncodedFormDecoder().decode(Order.self, from: Chunks(chunks))
+        #expect(order == Order(items: [.init(sku: "A-1", qty: 2), .init(sku: "€", qty: 3)], note: "café"))
+        var collecting = URLEncodedFormDecoder()
+        collecting.errorReporting = .everyField
+        let bad = Array("items[0][sku]=A&items[0][qty]=x&items[1][qty]=y".utf8).chunked(by: 3)
+        let error = await #expect(throws: URLEncodedFormFieldErrors.self) {
+            try await collecting.decode(Order.self, from: Chunks(bad))
+        }
+        #expect(error?.fields.map(\.field) == ["items[0][qty]", "items[1][sku]", "items[1][qty]"])
+    }
+
+    // MARK: Limits
+
+    /// A hostile body of `total` bytes (the pattern repeated), pulled in chunks of `chunkSize`,
+    /// that counts the bytes it has handed out.
+    final class HostileBody: AsyncSequence, @unchecked Sendable {
+        let pattern: [UInt8]
+        let prefix: [UInt8]
+        let total: Int
+        let chunkSize: Int
+        private(set) var handedOut = 0
+
+        init(prefix: String = "", repeating pattern: String, total: Int, chunkSize: Int) {
+            self.prefix = Array(prefix.utf8)
+            self.pattern = Array(pattern.utf8)
+            self.total = total
+            self.chunkSize = chunkSize
+        }
+
+        func makeAsyncIterator() -> Iterator { Iterator(body: self) }
+
+        struct Iterator: AsyncIteratorProtocol {
+            let body: HostileBody
+            mutating func next() async -> [UInt8]? {
+                let start = body.handedOut
+                guard start < body.total else { return nil }
+                let count = Swift.min(body.chunkSize, body.total - start)
+                var chunk: [UInt8] = []
+                chunk.reserveCapacity(count)
+                for offset in start..<(start + count) {
+                    chunk.append(
+                        offset < body.prefix.count
+                            ? body.prefix[offset] : body.pattern[(offset - body.prefix.count) % body.pattern.count])
+                }
+                body.handedOut += count
+                return chunk
+            }
+        }
+    }
+
+    struct LimitCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let prefix: String
+        let pattern: String
+        let limits: URLEncodedFormDecoder.Limits
+        let code: URLEncodedFormDecodingError.Code
+        /// The index of the byte that breaks the limit.
+        let crossing: Int
+        var testDescription: String { name }
+    }
+
+    static let limitCases: [LimitCase] = [
+        LimitCase(
+            name: "the 1,001st pair", prefix: "", pattern: "a=1&", limits: .default, code: .tooManyParameters,
+            crossing: 4000),
+        LimitCase(
+            name: "a key one level too deep", prefix: "k" + String(repeating: "[a]", count: 31), pattern: "[a]",
+            limits: .default, code: .keyTooDeep, crossing: 1 + 31 * 3),
+        LimitCase(
+            name: "a key too deep, its brackets escaped", prefix: "k", pattern: "%5Ba%5D", limits: .default, code: .keyTooDeep,
+            crossing: 1 + 31 * 7 + 2),
+        LimitCase(
+            name: "the byte past maximumInputLength", prefix: "a=", pattern: "x", limits: .default, code: .inputTooLong,
+            crossing: 1 << 20),
+        LimitCase(
+            name: "the 1,001st element of an array", prefix: "", pattern: "a[]=1&", limits: .init(maximumParameterCount: .max),
+            code: .arrayTooLong,
+            crossing: 6 * 1000 + 5),
+    ]
+
+    @Test("each limit stops reading a 100 MiB body at the chunk that breaks it", arguments: limitCases, [1, 4096, 65536])
+    func limit(_ limit: LimitCase, chunkSize: Int) async {
+        let body = HostileBody(prefix: limit.prefix, repeating: limit.pattern, total: 100 << 20, chunkSize: chunkSize)
+        var decoder = URLEncodedFormDecoder()
+        decoder.limits = limit.limits
+        let error = await #expect(throws: URLEncodedFormDecodingError.self) {
+            try await decoder.decode(URLEncodedFormValue.self, from: body)
+        }
+        #expect(error?.code == limit.code)
+        // Read up to the chunk that holds the crossing byte, and not one chunk more.
+        let chunksRead = limit.crossing / chunkSize + 1
+        #expect(body.handedOut == chunksRead * chunkSize, "\(limit.name): read \(body.handedOut) bytes")
+        print("\(limit.name), chunks of \(chunkSize) bytes: \(body.handedOut) bytes read of \(body.total)")
+    }
+
+    @Test("the sequence's own error comes out unchanged, and what came before it is not decoded")
+    func sequenceError() async {
+        struct Broken: Error {}
+        let body = AsyncThrowingStream<[UInt8], any Error> { continuation in
+            continuation.yield(Array("a=1&b=".utf8))
+            continuation.finish(throwing: Broken())
+        }
+        await #expect(throws: Broken.self) {
+            try await URLEncodedFormDecoder().decode(URLEncodedFormValue.self, from: body)
+        }
+    }
+}
+
+/// A decode's result, or its refusal's code, compared between a whole body and its chunks.
+private enum Outcome: Equatable, CustomStringConvertible {
+    case value(URLEncodedFormValue)
+    case refused(String)
+
+    init(_ body: () throws -> URLEncodedFormValue) {
+        do { self = .value(try body()) } catch { self = .refused(Self.code(of: error)) }
+    }
+
+    init(_ body: () async throws -> URLEncodedFormValue) async {
+        do { self = .value(try await body()) } catch { self = .refused(Self.code(of: error)) }
+    }
+
+    private static func code(of error: any Error) -> String {
+        if let error = error as? URLEncodedFormDecodingError { return "\(error.code)" }
+        return "\(type(of: error))"
+    }
+
+    var description: String {
+        switch self {
+        case .value(let value): "\(value)"
+        case .refused(let code): "refused: \(code)"
+        }
+    }
+}
+
+/// Chunks handed out one by one, as a server hands out a body.
+private struct Chunks<Chunk: Collection<UInt8>>: AsyncSequence {
+    let chunks: [Chunk]
+
+    init(_ chunks: [Chunk]) {
+        self.chunks = chunks
+    }
+
+    func makeAsyncIterator() -> IndexingIterator<[Chunk]>.Async { chunks.makeIterator().async }
+}
+
+extension IndexingIterator {
+    fileprivate struct Async: AsyncIteratorProtocol {
+        var base: IndexingIterator
+        mutating func next() async -> Element? { base.next() }
+    }
+
+    fileprivate var async: Async { Async(base: self) }
+}
+
+extension Array {
+    fileprivate func chunked(by size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min(count, $0 + size)] }
+    }
+}
