@@ -43,7 +43,8 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
             )
         }
         do {
-            return try await decoder.decode(type, from: request.body.map(\.readableBytesView))
+            return try await decoder.decode(
+                type, from: request.body.map(\.readableBytesView), expectedLength: request.headers[.contentLength].flatMap { Int($0) })
         } catch let error as DecodingError {
             throw HTTPError(.badRequest, message: URLEncodedFormResponseErrors.message(of: error))
         }

@@ -111,7 +111,8 @@ extension Request {
         if let body = body.data {
             return try decoder.decode(type, from: body.readableBytesView)
         }
-        return try await decoder.decode(type, from: body.map(\.readableBytesView))
+        return try await decoder.decode(
+            type, from: body.map(\.readableBytesView), expectedLength: headers.first(name: .contentLength).flatMap { Int($0) })
     }
 }
 

@@ -25,10 +25,10 @@ struct ResourceBoundsTests {
         var seconds: Double
     }
 
-    static func probe(_ body: [UInt8], unlimited: Bool = false, separated: Bool = false) throws -> Probe {
+    static func probe(_ body: [UInt8], unlimited: Bool = false, separated: Bool = false, arguments: [String] = []) throws -> Probe {
         let process = Process()
         process.executableURL = URLFormCommandTests.binary.deletingLastPathComponent().appendingPathComponent("form-memory-probe")
-        process.arguments = (unlimited ? ["--unlimited"] : []) + (separated ? ["--separated"] : [])
+        process.arguments = (unlimited ? ["--unlimited"] : []) + (separated ? ["--separated"] : []) + arguments
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -73,6 +73,19 @@ struct ResourceBoundsTests {
             ("empty pairs", false, repeated("&")),
             ("escaped value", false, repeated("%41", prefix: "a=")),
         ]
+    }
+
+    /// A 1 MiB body read in 64 KiB chunks, as a server reads it: decoded as the chunks arrive,
+    /// it never needs the collected copy of the body that decoding after collecting holds.
+    @Test("a 1 MiB body decoded as it arrives peaks at least 512 KiB below the same body collected first")
+    func streamedAgainstCollected() throws {
+        let value = String(repeating: "0123456789abcdef", count: 65_536)
+        let body = Array("name=Ada&avatar=\(value)".utf8)
+        let streamed = try Self.probe(body, arguments: ["--streamed", "--length", String(body.count)])
+        let collected = try Self.probe(body, arguments: ["--collected"])
+        print("1 MiB body: streamed \(streamed.extraKiB) KiB in \(streamed.seconds) s, collected \(collected.extraKiB) KiB in \(collected.seconds) s")
+        #expect(streamed.status == 0 && collected.status == 0)
+        #expect(streamed.extraKiB > 0 && streamed.extraKiB + 512 <= collected.extraKiB)
     }
 
     @Test("each limit refuses a 1 MB hostile body before it costs more than a few MB")

@@ -247,14 +247,19 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - type: The type to decode: a struct, a class or a `[String: Value]` dictionary.
     ///   - body: The body's chunks: `[UInt8]`, `Data`, SwiftNIO's `ByteBufferView` or any other
     ///     collection of bytes. Contiguous chunks are read in place.
+    ///   - expectedLength: The body's length when the request states it (`Content-Length`):
+    ///     room for that many bytes, up to ``Limits-swift.struct/maximumInputLength``, is
+    ///     reserved at once, so that the parsed form's buffer never grows by copying. A wrong
+    ///     length costs only memory that is never written; it is not checked.
     /// - Throws: The errors the `String` variant throws, and any error the sequence throws,
     ///   unchanged.
     public func decode<T: Decodable, Body: AsyncSequence>(
         _ type: T.Type,
         from body: Body,
+        expectedLength: Int? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T where Body.Element: Collection<UInt8> {
-        var parser = ChunkedFormParser(options: self)
+        var parser = ChunkedFormParser(options: self, expectedLength: expectedLength ?? 0)
         for try await chunk in body {
             if try chunk.withContiguousReader({ try parser.append($0) }) == nil {
                 try Array(chunk).withReader { try parser.append($0) }

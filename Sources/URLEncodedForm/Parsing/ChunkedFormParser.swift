@@ -33,9 +33,14 @@ struct ChunkedFormParser {
     private var pendingNameChecked = 0
     private var components: [Range<Int>] = []
 
-    init(options: URLEncodedFormDecoder) {
+    /// A parser for a body of about `expectedLength` bytes: room for them (up to the input limit)
+    /// is reserved at once, so that the buffer does not grow by copying.
+    init(options: URLEncodedFormDecoder, expectedLength: Int = 0) {
         self.options = options
-        parser = FormParser(bytes: [], expectedNodes: 64, options: options)
+        var bytes: [UInt8] = []
+        let room = max(0, min(expectedLength, options.limits.maximumInputLength))
+        if room > 0 { bytes.reserveCapacity(room) }
+        parser = FormParser(bytes: bytes, expectedNodes: min(room / 4 + 2, 4096), options: options)
         if options.charsetSentinel { collected = [] }
     }
 

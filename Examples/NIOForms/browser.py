@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Fills the order form of `nio-multipart-forms` in a real headless Chromium — nested text
+fields, a multi-select with Unicode, and a file chosen for its file input — submits it as
+multipart/form-data, and prints the page the server answers with.
+
+    python3 browser.py http://127.0.0.1:8080/ PATH/TO/FILE            # a valid order
+    python3 browser.py http://127.0.0.1:8080/ PATH/TO/FILE invalid    # two bad fields
+"""
+import os
+import sys
+
+# The DevTools client the repository's browser tests share.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Browser"))
+from chromium import Chromium  # noqa: E402
+
+url, attachment = sys.argv[1], os.path.abspath(sys.argv[2])
+invalid = len(sys.argv) > 3 and sys.argv[3] == "invalid"
+
+with Chromium() as browser:
+    session = browser.open(url)
+    browser.wait_for(session, "document.readyState === 'complete' && !!document.getElementById('submit')")
+    browser.evaluate(session, """
+        document.getElementById('name').value = 'Jürgen Müller';
+        document.getElementById('email').value = 'j@example.com';
+        document.getElementById('sku0').value = 'A-1 & "B"';
+        document.getElementById('qty0').value = '""" + ("two" if invalid else "2") + """';
+        document.getElementById('sku1').value = 'C+D %41';
+        document.getElementById('qty1').value = '""" + ("" if invalid else "1") + """';
+        for (const option of document.getElementById('tags').options) {
+            option.selected = option.text === 'gift' || option.text === 'ünïcödé';
+        }
+        true
+    """)
+    # A file input is filled through the DevTools protocol, as a person choosing a file would.
+    document = browser.send("DOM.getDocument", {}, session)["root"]["nodeId"]
+    node = browser.send("DOM.querySelector", {"nodeId": document, "selector": "#attachment"}, session)["nodeId"]
+    browser.send("DOM.setFileInputFiles", {"files": [attachment], "nodeId": node}, session)
+    browser.evaluate(session, "document.getElementById('submit').click(); true")
+    browser.wait_for(session, "location.pathname === '/order' && document.readyState === 'complete' && !!document.body")
+    print(browser.evaluate(session, "document.body.innerText"))
