@@ -251,6 +251,7 @@ public struct URLEncodedFormDecoder: Sendable {
     ///     room for that many bytes, up to ``Limits-swift.struct/maximumInputLength``, is
     ///     reserved at once, so that the parsed form's buffer never grows by copying. A wrong
     ///     length costs only memory that is never written; it is not checked.
+    ///   - isolation: The actor the body is read on; the caller's, by default.
     /// - Throws: The errors the `String` variant throws, and any error the sequence throws,
     ///   unchanged.
     public func decode<T: Decodable, Body: AsyncSequence>(
@@ -279,7 +280,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ```
     ///
     /// Names are read as key paths (`user[name]`, `items[]`, and `user.name` with
-    /// ``KeyPathDecoding-swift.enum/dots``) and values as the text they are: nothing is
+    /// ``KeyPathDecoding-swift.struct/dots``) and values as the text they are: nothing is
     /// percent-decoded, and `+` is a plus sign. ``Limits-swift.struct/maximumInputLength``
     /// counts the bytes of every name and value; the other limits count as they do in form text.
     ///

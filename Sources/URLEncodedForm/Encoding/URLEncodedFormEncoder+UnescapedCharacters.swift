@@ -27,7 +27,7 @@ extension URLEncodedFormEncoder {
             bytes = ASCIISet(characters)
         }
 
-        /// The ASCII characters of the literal; see ``init(_:)``.
+        /// The ASCII characters of the literal; any other character is not added.
         public init(stringLiteral characters: String) {
             self.init(characters)
         }

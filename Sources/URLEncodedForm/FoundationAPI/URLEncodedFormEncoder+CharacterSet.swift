@@ -23,11 +23,27 @@ extension URLEncodedFormEncoder {
     public static let jQueryAllowedCharacters = CharacterSet(charactersIn: UnescapedCharacters.jQuery.description)
 
     /// Creates an encoder with the unescaped characters given as a `CharacterSet`, as Alamofire's
-    /// initializer takes them; every other argument is that of
+    /// initializer takes them. A call without `allowedCharacters` chooses
     /// ``init(alphabetizeKeyValuePairs:arrayEncoding:boolEncoding:dataEncoding:dateEncoding:keyEncoding:keyPathEncoding:bracketEncoding:nilEncoding:spaceEncoding:unescapedCharacters:charset:charsetSentinel:allowsEmptyArrays:userInfo:)``,
-    /// which a call without `allowedCharacters` chooses.
+    /// which this one calls.
     ///
-    /// - Parameter allowedCharacters: The characters left unescaped; only ASCII ones can be.
+    /// - Parameters:
+    ///   - alphabetizeKeyValuePairs: Whether object members are sorted. `true` by default.
+    ///   - arrayEncoding: How array elements are keyed. `.brackets` by default.
+    ///   - boolEncoding: How `Bool` values are written. `.numeric` by default.
+    ///   - dataEncoding: How `Data` values are written. `.base64` by default.
+    ///   - dateEncoding: How `Date` values are written. `.deferredToDate` by default.
+    ///   - keyEncoding: How member names are transformed. `.useDefaultKeys` by default.
+    ///   - keyPathEncoding: How nested names join their parent's path. `.brackets` by default.
+    ///   - bracketEncoding: Whether the brackets and dots that structure a key path are escaped.
+    ///     `.percentEscaped` by default.
+    ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
+    ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
+    ///   - allowedCharacters: The characters left unescaped; only ASCII ones can be.
+    ///   - charset: The charset names and values are written in. `.utf8` by default.
+    ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
+    ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
+    ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
         arrayEncoding: ArrayEncoding = .brackets,
