@@ -9,16 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-fi
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "==> installing chromium"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
+. ../../Tests/Browser/setup.sh
 
 echo "==> building the examples"
 swift build
