@@ -153,9 +153,9 @@ struct Command {
         case (.encode, "--allowed-characters"):
             let given = try value()
             switch given {
-            case "default": encoder.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters
-            case "alphanumerics": encoder.allowedCharacters = .alphanumerics
-            case "jquery": encoder.allowedCharacters = URLEncodedFormEncoder.jQueryAllowedCharacters
+            case "default": encoder.unescapedCharacters = .default
+            case "alphanumerics": encoder.unescapedCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+            case "jquery": encoder.unescapedCharacters = .jQuery
             default: encoder.unescapedCharacters = .init(given)
             }
         case (.decode, "--pretty"): pretty = true

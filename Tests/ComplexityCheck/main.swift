@@ -13,7 +13,7 @@ import URLEncodedForm
 struct Shape {
     let name: String
     let body: (Int) -> [UInt8]
-    let decode: ([UInt8], URLEncodedFormDecoder) throws -> Void
+    let decode: ([UInt8], URLEncodedFormDecoder) async throws -> Void
 }
 
 /// `unit` repeated to fill `size` bytes, between `prefix` and `suffix`.
@@ -56,6 +56,30 @@ func decoding<T: Decodable>(_ type: T.Type, _ configure: @escaping (inout URLEnc
         configure(&configured)
         _ = try configured.decode(T.self, from: body)
     }
+}
+
+/// The body in chunks of `size` bytes, as a server hands one over.
+struct Chunks: AsyncSequence {
+    let body: [UInt8]
+    let size: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let body: [UInt8]
+        let size: Int
+        var start = 0
+        mutating func next() async -> ArraySlice<UInt8>? {
+            guard start < body.count else { return nil }
+            defer { start += size }
+            return body[start..<Swift.min(body.count, start + size)]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: body, size: size) }
+}
+
+/// Decodes into `T` from the body in 7-byte chunks, parsed as they arrive.
+func streaming<T: Decodable>(_ type: T.Type) -> ([UInt8], URLEncodedFormDecoder) async throws -> Void {
+    { body, decoder in _ = try await decoder.decode(T.self, from: Chunks(body: body, size: 7)) }
 }
 
 let commaSeparated: (inout URLEncodedFormDecoder) -> Void = { $0.arrayDecoding = .separators([",", "|"]) }
@@ -140,19 +164,29 @@ let shapes: [Shape] = [
             $0.charset = .windows1252
             $0.interpretsNumericEntities = true
         }),
+    // Bodies decoded as they arrive, in chunks of 7 bytes: a name that spans chunks is checked
+    // for depth as it grows, and a value that spans them is appended to.
+    Shape(name: "streamed: one very long name", body: { repeated("", "a", "=1", size: $0) }, decode: streaming([String: String].self)),
+    Shape(name: "streamed: deep keys", body: { repeated("a", "[b]", "=1", size: $0) }, decode: streaming([String: String].self)),
+    Shape(
+        name: "streamed: escaped brackets in one name", body: { repeated("a", "%5bb%5d", "=1", size: $0) }, decode: streaming([String: String].self)),
+    Shape(name: "streamed: one long escaped value", body: { repeated("a=", "%41+", "", size: $0) }, decode: streaming([String: String].self)),
+    Shape(name: "streamed: many distinct names", body: { size in pairs(size: size) { "k\($0)=v" } }, decode: streaming([String: String].self)),
+    Shape(
+        name: "streamed: a[] pushes", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: streaming([String: [String]].self)),
     Shape(
         name: "a charset sentinel after every pair", body: { size in pairs(size: size) { "k\($0)=%E9" } + Array("&_charset_=windows-1252".utf8) },
         decode: decoding([String: String].self) { $0.charsetSentinel = true }),
 ]
 
 /// The least time of `trials` runs of `repetitions` decodes, in seconds.
-func time(_ shape: Shape, _ body: [UInt8], _ decoder: URLEncodedFormDecoder, repetitions: Int, trials: Int = 5) -> Double {
+func time(_ shape: Shape, _ body: [UInt8], _ decoder: URLEncodedFormDecoder, repetitions: Int, trials: Int = 5) async -> Double {
     var best = Double.infinity
     for _ in 0..<trials {
         let start = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<repetitions {
             // A refusal is a result too: limits are part of what is measured.
-            _ = try? shape.decode(body, decoder)
+            _ = try? await shape.decode(body, decoder)
         }
         best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
@@ -194,12 +228,12 @@ for shape in shapes where only.map({ shape.name.contains($0) }) ?? true {
     for (label, limits) in [("default", URLEncodedFormDecoder.Limits.default), ("unlimited", .unlimited)] {
         let decoder = URLEncodedFormDecoder(limits: limits)
         // Warm up: the large body first, so that the allocator already holds the memory both need.
-        _ = time(shape, large, decoder, repetitions: 1, trials: 1)
+        _ = await time(shape, large, decoder, repetitions: 1, trials: 1)
         // Enough repetitions that the small body takes a few milliseconds, so timer noise is small.
-        let once = max(time(shape, small, decoder, repetitions: 1, trials: 1), 1e-7)
+        let once = max(await time(shape, small, decoder, repetitions: 1, trials: 1), 1e-7)
         let repetitions = max(1, min(10_000, Int(0.003 / once)))
-        let tSmall = time(shape, small, decoder, repetitions: repetitions)
-        let tLarge = time(shape, large, decoder, repetitions: repetitions)
+        let tSmall = await time(shape, small, decoder, repetitions: repetitions)
+        let tLarge = await time(shape, large, decoder, repetitions: repetitions)
         let ratio = tLarge / tSmall
         let line =
             "\(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(format: "%6.1f  %8.3f  %9.3f", ratio, tSmall * 1e3 / Double(repetitions), tLarge * 1e3 / Double(repetitions)))  \(shape.name)"

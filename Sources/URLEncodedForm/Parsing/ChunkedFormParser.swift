@@ -11,8 +11,8 @@
 /// it arrive, so a hostile body is refused before the rest of it is read:
 /// - the input's length, at the chunk that takes it past ``URLEncodedFormDecoder/Limits-swift.struct/maximumInputLength``;
 /// - the parameter count, at the first byte of the pair past the limit;
-/// - a key's depth, as its name arrives: checked in every chunk while the name is under 1 KiB,
-///   then each time it doubles, so that a long name costs linear time;
+/// - a key's depth, as its name arrives: checked in every chunk while the name is under 256
+///   bytes, then each time it has grown by an eighth, so that a long name costs linear time;
 /// - an array's length, when the pair that would grow it past the limit ends.
 ///
 /// A decoder that reads a charset sentinel collects the body first: the sentinel may be anywhere
@@ -104,7 +104,9 @@ struct ChunkedFormParser {
             pendingNameEnded = true
         }
         let length = nameEnd - pending
-        guard pendingNameEnded || length < 1024 || length >= 2 * pendingNameChecked else { return }
+        // Every chunk while the name is short, then each time it has grown by an eighth: at most
+        // 256 bytes read again per chunk, and a long name read about eight times in all.
+        guard pendingNameEnded || length < 256 || length - pendingNameChecked >= length / 8 else { return }
         pendingNameChecked = length
         try parser.checkDepth(ofName: pending..<nameEnd, complete: pendingNameEnded)
     }
