@@ -27,7 +27,9 @@ declare -A sources=(
 mkdir -p "$build/lib"
 # The gold linker warns once per sanitizer symbol it cannot export; nothing else is dropped.
 quiet() { grep -v "Cannot export local symbol" || true; }
-flags=(-O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6)
+# `-assert-config Debug` keeps the `assert`s of the `unchecked:` accessors, so the fuzzers check
+# the bounds the scans rely on.
+flags=(-O -assert-config Debug -g -sanitize=fuzzer,address -parse-as-library -swift-version 6)
 
 echo "==> building the library with coverage and AddressSanitizer"
 # The library is compiled once, as a static module; each target links it.

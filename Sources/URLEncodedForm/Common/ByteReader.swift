@@ -74,13 +74,13 @@ struct ByteReader: Sequence {
     // call site says so.
 
     @inline(__always)
-    func chunk(provenAt index: Int) -> ByteScanning.Vector {
+    func chunk(unchecked index: Int) -> ByteScanning.Vector {
         assert(index >= 0 && index <= buffer.count &- 16, "chunk outside the bytes")
         return UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: ByteScanning.Vector.self)
     }
 
     @inline(__always)
-    func byte(provenAt index: Int) -> UInt8 {
+    func byte(unchecked index: Int) -> UInt8 {
         assert(index >= 0 && index < buffer.count, "read outside the bytes")
         return buffer[index]
     }

@@ -183,14 +183,14 @@ struct ByteWriter: ByteSink, ~Copyable {
         @inline(__always)
         func store(_ chunk: ByteScanning.Vector, at offset: Int) {
             precondition(offset >= 0 && offset <= count &- 16, "chunk outside the window")
-            store(chunk, provenAt: offset)
+            store(chunk, unchecked: offset)
         }
 
         /// Stores the four bytes of `word` from `offset` on.
         @inline(__always)
         func store(_ word: UInt32, at offset: Int) {
             precondition(offset >= 0 && offset <= count &- 4, "word outside the window")
-            store(word, provenAt: offset)
+            store(word, unchecked: offset)
         }
 
         // The escaper's and the percent-decoder's inner loops prove their bounds once, from the
@@ -198,19 +198,19 @@ struct ByteWriter: ByteSink, ~Copyable {
         // builds (where every test runs). Each call site states its proof.
 
         @inline(__always)
-        func store(_ chunk: ByteScanning.Vector, provenAt offset: Int) {
+        func store(_ chunk: ByteScanning.Vector, unchecked offset: Int) {
             assert(offset >= 0 && offset <= count &- 16, "chunk outside the window")
             UnsafeMutableRawPointer(base + offset).storeBytes(of: chunk, as: ByteScanning.Vector.self)
         }
 
         @inline(__always)
-        func store(_ word: UInt32, provenAt offset: Int) {
+        func store(_ word: UInt32, unchecked offset: Int) {
             assert(offset >= 0 && offset <= count &- 4, "word outside the window")
             UnsafeMutableRawPointer(base + offset).storeBytes(of: word, as: UInt32.self)
         }
 
         @inline(__always)
-        func store(_ byte: UInt8, provenAt offset: Int) {
+        func store(_ byte: UInt8, unchecked offset: Int) {
             assert(offset >= 0 && offset < count, "write outside the window")
             base[offset] = byte
         }

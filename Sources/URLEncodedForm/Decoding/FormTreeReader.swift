@@ -149,8 +149,9 @@ final class FormTreeReader {
         return node.kind == .scalar && node.flags.contains(.bare)
     }
 
-    /// The scalar node `node` holds: itself, or the last of a repeated key's values (`a=1&a=2`
-    /// reads as `2` where one value is expected, as a later field of a form replaces an earlier one).
+    /// The scalar node `node` holds: itself, or one of a repeated key's values where one value
+    /// is expected, as the decoder's ``URLEncodedFormDecoder/duplicates`` says (`a=1&a=2` reads as
+    /// `2` by default, as a later field of a form replaces an earlier one; the first, or an error).
     func scalar<T>(_ node: Int, as type: T.Type) throws -> Int {
         switch self[node].kind {
         case .scalar:

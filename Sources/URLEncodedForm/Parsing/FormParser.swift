@@ -233,7 +233,7 @@ struct FormParser {
         let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
         while index <= end &- 16 {
             // `0 <= index <= end - 16`: the loop condition, and `index` only grows.
-            let vector = input.chunk(provenAt: index)
+            let vector = input.chunk(unchecked: index)
             let ampersands = ByteScanning.equal(vector, UInt8(ascii: "&"))
             // Once the value is known to hold an escape, only its end is looked for.
             let escapes = escaped ? ampersands : ByteScanning.equal(vector, UInt8(ascii: "%")) | ByteScanning.equal(vector, plus)

@@ -32,9 +32,9 @@ enum PercentDecoding {
         while index < end {
             if index <= end &- 16 {
                 // `0 <= written <= index <= end - 16`: the read and the store are proven.
-                var vector = source.chunk(provenAt: index)
+                var vector = source.chunk(unchecked: index)
                 vector.replace(with: space, where: vector .== plus)
-                target.store(vector, provenAt: written)
+                target.store(vector, unchecked: written)
                 let percents = ByteScanning.equal(vector, UInt8(ascii: "%"))
                 if ByteScanning.isZero(percents) {
                     written &+= 16
@@ -47,15 +47,15 @@ enum PercentDecoding {
             }
             // `index < end`: the loop condition, or a run of fewer than 16 into a whole chunk; the
             // two digits are read only when `end - index > 2`.
-            let byte = source.byte(provenAt: index)
+            let byte = source.byte(unchecked: index)
             if byte == UInt8(ascii: "%"), end &- index > 2,
-                case let high = hexValue(source.byte(provenAt: index &+ 1)), high < 16,
-                case let low = hexValue(source.byte(provenAt: index &+ 2)), low < 16
+                case let high = hexValue(source.byte(unchecked: index &+ 1)), high < 16,
+                case let low = hexValue(source.byte(unchecked: index &+ 2)), low < 16
             {
-                target.store(high &<< 4 | low, provenAt: written)
+                target.store(high &<< 4 | low, unchecked: written)
                 index &+= 3
             } else {
-                target.store(byte == UInt8(ascii: "+") && plusIsSpace ? UInt8(ascii: " ") : byte, provenAt: written)
+                target.store(byte == UInt8(ascii: "+") && plusIsSpace ? UInt8(ascii: " ") : byte, unchecked: written)
                 index &+= 1
             }
             written &+= 1

@@ -3,7 +3,7 @@
 ///
 /// The encoder builds a tree only for the values it cannot stream: a key written twice, a
 /// container reopened after its siblings were written, an array element whose place depends on
-/// later writes (see ``FormScalarWriter``). The tree has resolved all of those, so its walk
+/// later writes (see ``FormPairStream``, whose `needsTree` says when). The tree has resolved all of those, so its walk
 /// opens each member and element once, in order.
 struct FormSerializer: ~Copyable {
     private let tree: FormTree

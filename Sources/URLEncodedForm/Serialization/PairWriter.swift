@@ -706,9 +706,8 @@ struct PairWriter: ~Copyable {
         let length = min(first.count, second.count)
         var offset = sharedPrefix
         while offset < length {
-            // `offset < length`, the length of both.
-            let left = first.byte(provenAt: offset)
-            let right = second.byte(provenAt: offset)
+            let left = first[offset]
+            let right = second[offset]
             if left != right { return left < right }
             offset &+= 1
         }

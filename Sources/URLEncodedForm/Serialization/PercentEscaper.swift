@@ -145,12 +145,12 @@ final class PercentEscaper: Sendable {
         literal?.withRanges { literal in
             while index <= count &- 16 {
                 // `0 <= index <= count - 16`, and `lane < 16` below: every read is proven.
-                let vector = source.chunk(provenAt: index)
+                let vector = source.chunk(unchecked: index)
                 let outside = literal.outsideLanes(vector)
                 // The whole chunk goes out first; each changed byte then takes its place and the
                 // rest of the chunk is stored again after it. The room's 16 bytes of scratch take
                 // what a chunk stores past the escaped text.
-                target.store(vector, provenAt: position)
+                target.store(vector, unchecked: position)
                 if ByteScanning.isZero(outside) {
                     position &+= 16
                     index &+= 16
@@ -161,15 +161,15 @@ final class PercentEscaper: Sendable {
                 while changed != 0 {
                     let lane = changed.trailingZeroBitCount
                     let at = position &+ lane &+ shift
-                    let after = write(source.byte(provenAt: index &+ lane), table: table, to: target, at: at)
+                    let after = write(source.byte(unchecked: index &+ lane), table: table, to: target, at: at)
                     shift &+= after &- at &- 1
                     let rest = index &+ lane &+ 1
                     if rest <= count &- 16 {
-                        target.store(source.chunk(provenAt: rest), provenAt: after)
+                        target.store(source.chunk(unchecked: rest), unchecked: after)
                     } else {
                         // The last chunk: no 16 bytes left to load.
                         for offset in 0..<(index &+ 16 &- rest) {
-                            target.store(source.byte(provenAt: rest &+ offset), provenAt: after &+ offset)
+                            target.store(source.byte(unchecked: rest &+ offset), unchecked: after &+ offset)
                         }
                     }
                     changed &= changed &- 1
@@ -190,7 +190,7 @@ final class PercentEscaper: Sendable {
     @inline(__always)
     private func write(_ byte: UInt8, table: [Entry], to target: ByteWriter.Window, at position: Int) -> Int {
         let entry = table[Int(byte)]
-        target.store(entry, provenAt: position)
+        target.store(entry, unchecked: position)
         return position &+ Int(Entry(littleEndian: entry) &>> 24)
     }
 

@@ -16,7 +16,7 @@ struct ByteAccessTests {
             #expect(pair.count == 5 && pair[0] == UInt8(ascii: "b") && pair.string == "b=%20")
             #expect(pair.equals("b=%20") && !pair.equals("b=%2") && !pair.equals("c=%20"))
             #expect(form[12..<28].chunk(at: 0) == ByteScanning.Vector(Array("0123456789abcdef".utf8)))
-            #expect(form.chunk(at: 12) == form.chunk(provenAt: 12))
+            #expect(form.chunk(at: 12) == form.chunk(unchecked: 12))
             #expect(form[12..<12].isEmpty && form[28..<28].array == [])
             #expect(Array(form[0..<3]) == Array("a=1".utf8))
         }
