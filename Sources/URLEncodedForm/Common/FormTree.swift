@@ -344,10 +344,6 @@ struct FormTree {
         String(decoding: bytes[nodes[node].key], as: UTF8.self)
     }
 
-    func valueString(of node: Int) -> String {
-        String(decoding: bytes[nodes[node].value], as: UTF8.self)
-    }
-
     /// The coding path from the root to `node`, rebuilt only when someone asks for it.
     func codingPath(of node: Int) -> [any CodingKey] {
         Self.codingPath(of: node, nodes: { nodes[$0] }, key: keyString(of:))

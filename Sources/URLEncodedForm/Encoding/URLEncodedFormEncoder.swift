@@ -282,16 +282,4 @@ public struct URLEncodedFormEncoder: Sendable {
             )
         )
     }
-
-    /// Whether `value` streams to its end, without switching to the tree; for tests.
-    func streams(_ value: some Encodable) throws -> Bool {
-        let writer = FormScalarWriter(options: self)
-        try writer.encode(value, to: .slot(FormScalarWriter.root))
-        return writer.builder == nil
-    }
-
-    /// values → nodes → pairs → bytes, from the start; for tests.
-    func encodedThroughTree<Result>(_ value: some Encodable, _ body: (ByteReader) -> Result) throws -> Result {
-        try encoded(value, buildingTree: true, body)
-    }
 }

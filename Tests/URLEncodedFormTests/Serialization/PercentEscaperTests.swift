@@ -96,12 +96,3 @@ struct LongTextEscapingTests {
         }
     }
 }
-
-extension PercentEscaper {
-    /// `text` escaped into a new array, through the same entry point the writer uses.
-    func escaped(_ text: String, spaceAsPlus: Bool) -> [UInt8] {
-        var output: [UInt8] = []
-        escape(text, spaceAsPlus: spaceAsPlus, into: &output)
-        return output
-    }
-}
