@@ -46,7 +46,7 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
             return try await decoder.decode(
                 type, from: request.body.map(\.readableBytesView), expectedLength: request.headers[.contentLength].flatMap { Int($0) })
         } catch let error as DecodingError {
-            throw HTTPError(.badRequest, message: URLEncodedFormResponseErrors.message(of: error))
+            throw HTTPError(.badRequest, message: PlainTextErrorResponse.message(of: error))
         }
     }
 
@@ -79,7 +79,9 @@ public struct URLEncodedFormResponseEncoder: ResponseEncoder, Sendable {
     }
 }
 
-enum URLEncodedFormResponseErrors {
+/// The plain-text bodies the adapter answers refused requests with, and the decoder's message
+/// for a `DecodingError`.
+enum PlainTextErrorResponse {
     /// The decoder's own sentence, which names the key as the form spelled it.
     static func message(of error: DecodingError) -> String {
         switch error {
@@ -105,7 +107,7 @@ extension URLEncodedFormDecodingError: HTTPResponseError {
     public var status: HTTPResponse.Status { code == .inputTooLong ? .contentTooLarge : .badRequest }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        URLEncodedFormResponseErrors.response(status, description)
+        PlainTextErrorResponse.response(status, description)
     }
 }
 
@@ -114,7 +116,7 @@ extension URLEncodedFormFieldErrors: HTTPResponseError {
     public var status: HTTPResponse.Status { .unprocessableContent }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        URLEncodedFormResponseErrors.response(status, description)
+        PlainTextErrorResponse.response(status, description)
     }
 }
 #endif

@@ -66,13 +66,13 @@ extension FormTreeReader {
     // MARK: Text
 
     func decodeString(at node: Int) throws -> String {
-        string(of: try scalar(node, as: String.self))
+        string(of: try scalarNode(node, as: String.self))
     }
 
     // MARK: Numbers
 
     func decodeInteger<Integer: FixedWidthInteger>(_ type: Integer.Type, at node: Int) throws -> Integer {
-        let scalar = try scalar(node, as: type)
+        let scalar = try scalarNode(node, as: type)
         switch withValue(of: scalar, { Self.integer(Integer.self, from: $0) }) {
         case .value(let value):
             return value
@@ -127,7 +127,7 @@ extension FormTreeReader {
         _ type: Float.Type,
         at node: Int
     ) throws -> Float {
-        let scalar = try scalar(node, as: type)
+        let scalar = try scalarNode(node, as: type)
         guard let value = Float(string(of: scalar)) else {
             throw mismatch(type, at: scalar, expecting: "a number")
         }
@@ -135,7 +135,7 @@ extension FormTreeReader {
     }
 
     private func decodeDecimal(at node: Int) throws -> Decimal {
-        let scalar = try scalar(node, as: Decimal.self)
+        let scalar = try scalarNode(node, as: Decimal.self)
         let text = string(of: scalar)
         // `Decimal(string:)` stops at the first character it cannot read, so `12abc` would be 12.
         let numeric = text.utf8.allSatisfy { byte in
@@ -152,9 +152,9 @@ extension FormTreeReader {
     // MARK: Bool
 
     func decodeBool(at node: Int) throws -> Bool {
-        let scalar = try scalar(node, as: Bool.self)
+        let scalar = try scalarNode(node, as: Bool.self)
         if self[scalar].flags.contains(.bare), self[scalar].value.isEmpty {
-            // A flag; under `bareKeys: .null`, `scalar(_:as:)` has refused it already.
+            // A flag; under `bareKeys: .null`, `scalarNode(_:as:)` has refused it already.
             return true
         }
         let parsed: Bool?
@@ -211,7 +211,7 @@ extension FormTreeReader {
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try decodeFloat(Double.self, at: node) / 1000)
         case .iso8601:
-            let scalar = try scalar(node, as: Date.self)
+            let scalar = try scalarNode(node, as: Date.self)
             let text = string(of: scalar)
             if let date = (try? Self.iso8601.parse(text)) ?? (try? Self.iso8601Fractional.parse(text)) {
                 return date
@@ -221,7 +221,7 @@ extension FormTreeReader {
                     scalar, "Expected an ISO 8601 date at \(describe(scalar)), but found \(describeShape(of: scalar))."))
         #if FoundationAPI
         case .formatted(let formatter):
-            let scalar = try scalar(node, as: Date.self)
+            let scalar = try scalarNode(node, as: Date.self)
             guard let date = formatter.date(from: string(of: scalar)) else {
                 throw DecodingError.dataCorrupted(
                     context(
@@ -232,7 +232,7 @@ extension FormTreeReader {
             return date
         #endif
         case .htmlInput(let timeZone):
-            let scalar = try scalar(node, as: Date.self)
+            let scalar = try scalarNode(node, as: Date.self)
             guard let date = HTMLDateText.date(from: string(of: scalar), timeZone: timeZone) else {
                 throw DecodingError.dataCorrupted(
                     context(
@@ -266,7 +266,7 @@ extension FormTreeReader {
         case .deferredToData:
             return nil
         case .base64:
-            let scalar = try scalar(node, as: Data.self)
+            let scalar = try scalarNode(node, as: Data.self)
             let text = string(of: scalar)
             // A `+` sent unescaped arrives as a space; base64 has no spaces of its own.
             if let data = Data(base64Encoded: text) ?? Data(base64Encoded: String(text.map { $0 == " " ? "+" : $0 })) {
@@ -281,7 +281,7 @@ extension FormTreeReader {
     }
 
     private func decodeURL(at node: Int) throws -> URL {
-        let scalar = try scalar(node, as: URL.self)
+        let scalar = try scalarNode(node, as: URL.self)
         guard let url = URL(string: string(of: scalar)) else {
             throw DecodingError.dataCorrupted(
                 context(

@@ -152,7 +152,7 @@ final class FormTreeReader {
     /// The scalar node `node` holds: itself, or one of a repeated key's values where one value
     /// is expected, as the decoder's ``URLEncodedFormDecoder/duplicates`` says (`a=1&a=2` reads as
     /// `2` by default, as a later field of a form replaces an earlier one; the first, or an error).
-    func scalar<T>(_ node: Int, as type: T.Type) throws -> Int {
+    func scalarNode<T>(_ node: Int, as type: T.Type) throws -> Int {
         switch self[node].kind {
         case .scalar:
             guard !isNullBareKey(node) else {

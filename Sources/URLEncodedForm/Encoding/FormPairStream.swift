@@ -1,11 +1,3 @@
-/// Where the encoder writes a scalar: a slot the containers were given, or a member or element
-/// written directly, which then needs no scope of its own.
-enum ScalarTarget {
-    case slot(Int)
-    case member(String, of: Int)
-    case element(Int, of: Int)
-}
-
 /// The streaming encoder: each scalar is written as an escaped `name=value` pair as soon as it is
 /// encoded, with no tree in between.
 ///
@@ -55,7 +47,7 @@ struct FormPairStream: ~Copyable {
         // and the array's growth copies them (measured: 72-byte entries cost the large encode 4%).
         private var parentNumber: Int32
         private var indexNumber: Int32
-        private var createdNumber: Int32 = 0
+        private var elementsWrittenNumber: Int32 = 0
         var state: State
         /// `.object` or `.array` once a child is written.
         var kind = FormTree.Kind.unset
@@ -82,9 +74,9 @@ struct FormPairStream: ~Copyable {
         /// The element's coding index; -1 for a member.
         var index: Int { Int(indexNumber) }
         /// The elements that wrote something, which is the next element's place.
-        var created: Int {
-            get { Int(createdNumber) }
-            set { createdNumber = Int32(truncatingIfNeeded: newValue) }
+        var elementsWritten: Int {
+            get { Int(elementsWrittenNumber) }
+            set { elementsWrittenNumber = Int32(truncatingIfNeeded: newValue) }
         }
     }
 
@@ -361,10 +353,10 @@ struct FormPairStream: ~Copyable {
     /// The place of element `index` of `array`: the next one, as no element is written twice.
     private mutating func claimElement(at index: Int, in array: Int) -> Int? {
         guard array != Self.root, setKind(of: array, to: .array) else { return nil }
-        let position = scopes[array].created
+        let position = scopes[array].elementsWritten
         // A lower index finds an element that already wrote, which the tree merges into.
         guard index >= position else { return nil }
-        scopes[array].created = position &+ 1
+        scopes[array].elementsWritten = position &+ 1
         return position
     }
 

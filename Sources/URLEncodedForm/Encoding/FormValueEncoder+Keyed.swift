@@ -1,6 +1,6 @@
 /// Writes the members of one object node.
 struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let writer: FormScalarWriter
+    let writer: FormEncodingSession
     let object: Int
 
     var codingPath: [any CodingKey] { writer.codingPath(of: object) }
@@ -72,10 +72,10 @@ struct FormKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     /// An encoder for this same object, so a superclass's members sit beside the subclass's.
     mutating func superEncoder() -> any Encoder {
-        FormValueEncoder(writer: writer, target: object)
+        FormValueEncoder(writer: writer, slot: object)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        FormValueEncoder(writer: writer, target: memberSlot(key))
+        FormValueEncoder(writer: writer, slot: memberSlot(key))
     }
 }

@@ -1,10 +1,10 @@
 /// Writes the one value of a slot.
 struct FormSingleValueEncodingContainer: SingleValueEncodingContainer {
-    let writer: FormScalarWriter
+    let writer: FormEncodingSession
     let slot: Int
     private var holdsValue = false
 
-    init(writer: FormScalarWriter, slot: Int) {
+    init(writer: FormEncodingSession, slot: Int) {
         self.writer = writer
         self.slot = slot
     }

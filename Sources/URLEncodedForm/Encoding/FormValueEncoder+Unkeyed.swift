@@ -1,10 +1,10 @@
 /// Appends the elements of one array node.
 struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
-    let writer: FormScalarWriter
+    let writer: FormEncodingSession
     let array: Int
     private(set) var count = 0
 
-    init(writer: FormScalarWriter, array: Int) {
+    init(writer: FormEncodingSession, array: Int) {
         self.writer = writer
         self.array = array
         writer.markArray(array)
@@ -63,6 +63,6 @@ struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// the array's place.
     mutating func superEncoder() -> any Encoder {
         count += 1
-        return FormValueEncoder(writer: writer, target: array)
+        return FormValueEncoder(writer: writer, slot: array)
     }
 }

@@ -4,28 +4,28 @@
 /// costs no allocation, since it fits an existential's inline buffer. Like every encoder, it is
 /// only valid during the `encode(to:)` call it is passed to.
 struct FormValueEncoder: Encoder {
-    let writer: FormScalarWriter
+    let writer: FormEncodingSession
     /// The slot the value being encoded writes into (see ``FormPairStream`` and ``FormTreeBuilder``).
-    let target: Int
+    let slot: Int
 
-    var codingPath: [any CodingKey] { writer.codingPath(of: target) }
+    var codingPath: [any CodingKey] { writer.codingPath(of: slot) }
 
     var userInfo: [CodingUserInfoKey: Any] { writer.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(FormKeyedEncodingContainer<Key>(writer: writer, object: target))
+        KeyedEncodingContainer(FormKeyedEncodingContainer<Key>(writer: writer, object: slot))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        FormUnkeyedEncodingContainer(writer: writer, array: target)
+        FormUnkeyedEncodingContainer(writer: writer, array: slot)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        FormSingleValueEncodingContainer(writer: writer, slot: target)
+        FormSingleValueEncodingContainer(writer: writer, slot: slot)
     }
 }
 
-extension FormScalarWriter {
+extension FormEncodingSession {
     /// Encodes `value` to `target`: scalars directly, anything else through its own
     /// `encode(to:)` with an encoder pointed at the target's slot.
     func encode<Value: Encodable>(_ value: Value, to target: ScalarTarget) throws {
@@ -36,6 +36,6 @@ extension FormScalarWriter {
             case .member(let key, let object): member(of: object, key: key)
             case .element(let index, let array): element(of: array, at: index)
             }
-        try value.encode(to: FormValueEncoder(writer: self, target: slot))
+        try value.encode(to: FormValueEncoder(writer: self, slot: slot))
     }
 }

@@ -234,7 +234,7 @@ public struct URLEncodedFormEncoder: Sendable {
 
     /// values → pairs → bytes: calls `body` with the form text of `value`.
     ///
-    /// The value is streamed; a value that needs the tree (see ``FormScalarWriter``) continues
+    /// The value is streamed; a value that needs the tree (see ``FormEncodingSession``) continues
     /// into it, and the tree's walk writes the pairs. `buildingTree` starts with the tree, for
     /// tests that compare the two.
     func encoded<Value: Encodable, Result>(
@@ -245,8 +245,8 @@ public struct URLEncodedFormEncoder: Sendable {
         if case .refused = separator, case .separator(let character) = arrayEncoding {
             throw Self.refusal(of: character, for: value)
         }
-        let writer = FormScalarWriter(options: self, buildsTree: buildingTree)
-        try writer.encode(value, to: .slot(FormScalarWriter.root))
+        let writer = FormEncodingSession(options: self, buildsTree: buildingTree)
+        try writer.encode(value, to: .slot(FormEncodingSession.root))
         guard let builder = writer.builder else {
             return writer.stream.finish(body)
         }

@@ -217,7 +217,7 @@ struct PairWriter: ~Copyable {
             beginPair()
             return true
         }
-        startPair()
+        appendAmpersandAndPath()
         appendName(key, to: .output)
         output.append(UInt8(ascii: "="))
         return true
@@ -237,7 +237,7 @@ struct PairWriter: ~Copyable {
             return
         }
         let isUnnamed = path.isEmpty
-        startPair()
+        appendAmpersandAndPath()
         if !isUnnamed, !(elementKeys == .jQuery && levels[levels.count &- 1].namesOwnBrackets) {
             appendElementKey(position, to: .output)
         }
@@ -290,7 +290,9 @@ struct PairWriter: ~Copyable {
         output.append(UInt8(ascii: "="))
     }
 
-    private mutating func startPair() {
+    /// Starts a pair whose name this writer appends itself: `&` unless it is the first, then the
+    /// path of the open levels. Unlike ``beginPair()``, it writes no `=`.
+    private mutating func appendAmpersandAndPath() {
         pairIsJoined = false
         pairStart = output.count
         if !output.isEmpty {
@@ -570,7 +572,7 @@ struct PairWriter: ~Copyable {
     mutating func writeEmptyArray() {
         guard !path.isEmpty else { return }
         pairIsJoined = false
-        startPair()
+        appendAmpersandAndPath()
         output.append(punctuation.emptyBrackets)
     }
 

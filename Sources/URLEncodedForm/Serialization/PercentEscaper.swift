@@ -92,7 +92,7 @@ final class PercentEscaper: Sendable {
         let table = spaceAsPlus ? plusTable : percentTable
         guard source.count > Self.shortTextSize, literal != nil else {
             // Keys and most values: one pass through the table.
-            escapeName(source, table: table, into: &output)
+            escapeShort(source, table: table, into: &output)
             return
         }
         var blockStart = 0
@@ -109,11 +109,12 @@ final class PercentEscaper: Sendable {
     /// alone, straight into the output: measured by callgrind, the general path above costs a
     /// tenth more instructions per medium encode, for its length checks.
     func escapeName<Sink: ByteSink & ~Copyable>(_ name: String, spaceAsPlus: Bool, into output: inout Sink) {
-        name.withReader { escapeName($0, table: spaceAsPlus ? plusTable : percentTable, into: &output) }
+        name.withReader { escapeShort($0, table: spaceAsPlus ? plusTable : percentTable, into: &output) }
     }
 
+    /// Escapes through the byte table alone: names, and values of up to ``shortTextSize`` bytes.
     @inline(__always)
-    private func escapeName<Sink: ByteSink & ~Copyable>(_ source: ByteReader, table: [Entry], into output: inout Sink) {
+    private func escapeShort<Sink: ByteSink & ~Copyable>(_ source: ByteReader, table: [Entry], into output: inout Sink) {
         guard !source.isEmpty else { return }
         output.appendWriting(upTo: source.count &* 3) { target in
             precondition(source.count <= (target.count &- 16) / 3, "too little room to escape into")

@@ -5,8 +5,8 @@
 extension URLEncodedFormEncoder {
     /// Whether `value` streams to its end, without switching to the tree.
     func streams(_ value: some Encodable) throws -> Bool {
-        let writer = FormScalarWriter(options: self)
-        try writer.encode(value, to: .slot(FormScalarWriter.root))
+        let writer = FormEncodingSession(options: self)
+        try writer.encode(value, to: .slot(FormEncodingSession.root))
         return writer.builder == nil
     }
 

@@ -34,7 +34,7 @@ enum NilScalar {
 ///
 /// Containers name their slots by the stream's scope numbers; after the switch, `slots` turns
 /// each number into the builder's slot, and new numbers continue after the stream's.
-final class FormScalarWriter {
+final class FormEncodingSession {
     // One encode call owns the writer and runs on one thread, and user code cannot reach these
     // while they are accessed: the data, date and nil closures run before a write starts, and the
     // name closures, which run inside the stream's writer, are given only strings. So the
