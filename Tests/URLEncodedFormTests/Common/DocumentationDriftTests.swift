@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The DocC reference (`OptionsReference.md`) against the source: every public option of the
+/// encoder and the decoder has its row, every case and named value of an option's type is in
+/// that row, and every error code is in the errors table. Read from the source files, so that an
+/// option added or renamed without its documentation fails here.
+@Suite("Documentation: the options reference lists every option, case and error code")
+struct DocumentationDriftTests {
+    static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/URLEncodedForm")
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The reference's table rows, by the option they start with: "| `name` | …".
+    static func rows(in reference: String, under heading: String) -> [String: String] {
+        var rows: [String: String] = [:]
+        var inSection = false
+        for line in reference.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("### ") { inSection = line == "### \(heading)" }
+            guard inSection, line.hasPrefix("| `") else { continue }
+            let name = line.dropFirst(3).prefix { $0 != "`" }
+            rows[String(name)] = String(line)
+        }
+        return rows
+    }
+
+    /// `public var name: Type` declared at the top level of a type, in `file`.
+    static func options(in file: String) throws -> [(name: String, type: String)] {
+        let pattern = try NSRegularExpression(pattern: #"^    public var (\w+): (?:\w+\.)?(\w+|\[)"#, options: .anchorsMatchLines)
+        let text = try read(file)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (String(text[Range(match.range(at: 1), in: text)!]), String(text[Range(match.range(at: 2), in: text)!]))
+        }
+    }
+
+    /// The cases, and the public static values and functions, of every public enum and struct
+    /// declared in `files`: the members one level inside its braces.
+    static func members(in files: [String]) throws -> [String: [String]] {
+        var members: [String: [String]] = [:]
+        let declaration = try NSRegularExpression(pattern: #"^( *)public (?:enum|struct) (\w+)"#)
+        let member = try NSRegularExpression(pattern: #"^ *(?:case|public static (?:let|func|var)) `?(\w+)`?"#)
+        for file in files {
+            var open: [(indent: Int, name: String)] = []
+            for line in try read(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                let range = NSRange(line.startIndex..., in: line)
+                let indent = line.prefix { $0 == " " }.count
+                if let last = open.last, line == String(repeating: " ", count: last.indent) + "}" {
+                    open.removeLast()
+                    continue
+                }
+                if let match = declaration.firstMatch(in: line, range: range) {
+                    open.append((match.range(at: 1).length, String(line[Range(match.range(at: 2), in: line)!])))
+                    members[open.last!.name, default: []] += []
+                    continue
+                }
+                if let owner = open.last, indent == owner.indent + 4, let match = member.firstMatch(in: line, range: range) {
+                    members[owner.name, default: []].append(String(line[Range(match.range(at: 1), in: line)!]))
+                }
+            }
+        }
+        return members
+    }
+
+    static let optionFiles = [
+        "Encoding/URLEncodedFormEncoder+Options.swift", "Decoding/URLEncodedFormDecoder+Options.swift",
+        "Decoding/URLEncodedFormDecoder.swift", "Decoding/URLEncodedFormDecoder+Limits.swift",
+        "Encoding/URLEncodedFormEncoder+UnescapedCharacters.swift",
+    ]
+
+    @Test("every option has its row, and every case of its type is in the row", arguments: ["Encoder options", "Decoder options"])
+    func options(heading: String) throws {
+        let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
+        let rows = Self.rows(in: reference, under: heading)
+        let files =
+            heading == "Encoder options"
+            ? ["Encoding/URLEncodedFormEncoder.swift", "FoundationAPI/URLEncodedFormEncoder+CharacterSet.swift"]
+            : ["Decoding/URLEncodedFormDecoder.swift"]
+        let options = try files.flatMap(Self.options(in:))
+        let members = try Self.members(in: Self.optionFiles)
+        #expect(options.count > 15, "options read from the source: \(options.map(\.name))")
+        #expect(members["ArrayEncoding"]?.contains("jQuery") == true && members["NilEncoding"]?.contains("bareKey") == true)
+        for (name, type) in options {
+            guard let row = rows[name] else {
+                Issue.record("\(heading): `\(name)` has no row in OptionsReference.md")
+                continue
+            }
+            for member in members[type] ?? [] where !row.contains(".\(member)") {
+                Issue.record("\(heading): the row of `\(name)` does not name `.\(member)` of \(type)")
+            }
+        }
+        for name in rows.keys where !options.contains(where: { $0.name == name }) {
+            Issue.record("\(heading): OptionsReference.md has a row for `\(name)`, which is not an option")
+        }
+    }
+
+    @Test("every error code is in the errors table")
+    func errorCodes() throws {
+        let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
+        let rows = Self.rows(in: reference, under: "Errors")
+        let codes = try Self.members(in: ["Decoding/URLEncodedFormDecodingError.swift"])["Code"] ?? []
+        #expect(codes.count == 7, "\(codes)")
+        for code in codes where rows[code] == nil {
+            Issue.record("the error code `\(code)` has no row in OptionsReference.md's errors table")
+        }
+    }
+}
