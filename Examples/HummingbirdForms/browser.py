@@ -34,9 +34,9 @@ with Chromium() as browser:
         }
         document.getElementById('street').value = 'Hauptstraße 1';
         document.getElementById('city').value = 'Köln';
-        document.getElementById('submit').click();
         true
     """)
+    browser.click_later(session, "submit")
     browser.wait_for(session, "location.pathname === '/signup' && document.readyState === 'complete'")
     if invalid:
         fields = ["error-count", "error-age", "error-guests", "error-address-zip"]

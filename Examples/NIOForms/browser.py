@@ -35,6 +35,6 @@ with Chromium() as browser:
     document = browser.send("DOM.getDocument", {}, session)["root"]["nodeId"]
     node = browser.send("DOM.querySelector", {"nodeId": document, "selector": "#attachment"}, session)["nodeId"]
     browser.send("DOM.setFileInputFiles", {"files": [attachment], "nodeId": node}, session)
-    browser.evaluate(session, "document.getElementById('submit').click(); true")
+    browser.click_later(session, "submit")
     browser.wait_for(session, "location.pathname === '/order' && document.readyState === 'complete' && !!document.body")
     print(browser.evaluate(session, "document.body.innerText"))

@@ -17,6 +17,10 @@ import tempfile
 import time
 
 
+class NavigationError(Exception):
+    """The page navigated or closed while a command ran in it: a submitted form's page loading."""
+
+
 class Chromium:
     def __init__(self):
         executable = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -69,6 +73,10 @@ class Chromium:
             reply = json.loads(raw)
             if reply.get("id") == self.next_id:
                 if "error" in reply:
+                    # -32000 with these words: the page that ran the command was replaced.
+                    message = reply["error"].get("message", "")
+                    if "navigated or closed" in message or "context" in message.lower():
+                        raise NavigationError(f"{method}: {message}")
                     sys.exit(f"{method} failed: {reply['error']}")
                 return reply["result"]
 
@@ -81,11 +89,19 @@ class Chromium:
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, session)
         return result["result"].get("value")
 
+    def click_later(self, session, element_id):
+        """Clicks the element after this command has returned, so that the navigation a submit
+        button starts cannot cut off the command's reply."""
+        self.evaluate(session, f"setTimeout(() => document.getElementById({json.dumps(element_id)}).click(), 0); true")
+
     def wait_for(self, session, condition, seconds=20):
         """Waits until the JavaScript `condition` holds in the page, or a Python callable returns true."""
         deadline = time.time() + seconds
         while time.time() < deadline:
-            if condition() if callable(condition) else self.evaluate(session, condition):
-                return
+            try:
+                if condition() if callable(condition) else self.evaluate(session, condition):
+                    return
+            except NavigationError:
+                pass  # asked while the next page replaced this one: ask the new page
             time.sleep(0.05)
         sys.exit(f"timed out waiting for {condition}")
