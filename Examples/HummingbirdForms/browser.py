@@ -17,23 +17,21 @@ url = sys.argv[1]
 invalid = len(sys.argv) > 2 and sys.argv[2] == "invalid"
 
 with Chromium() as browser:
-    session = browser.open(url)
-    browser.wait_for(session, "document.readyState === 'complete' && !!document.getElementById('submit')")
+    session = browser.open_when_ready(url, "submit")
     # Typed as a person would: Unicode text, a multi-line textarea, two checkboxes, two options.
+    browser.type_values(session, {
+        "name": "Jürgen Müller", "email": "j@example.com",
+        "age": "old" if invalid else "41", "guests": "a few" if invalid else "2",
+        "zip": "SW1A 1AA" if invalid else "50667",
+        "bio": "Line one & more\nLine two = 2 + 2 🌍",
+        "street": "Hauptstraße 1", "city": "Köln",
+    })
     browser.evaluate(session, """
-        document.getElementById('name').value = 'Jürgen Müller';
-        document.getElementById('email').value = 'j@example.com';
-        document.getElementById('age').value = '""" + ("old" if invalid else "41") + """';
-        document.getElementById('guests').value = '""" + ("a few" if invalid else "2") + """';
-        document.getElementById('zip').value = '""" + ("SW1A 1AA" if invalid else "50667") + """';
-        document.getElementById('bio').value = 'Line one & more\\nLine two = 2 + 2 🌍';
         document.getElementById('newsletter').checked = true;
         document.getElementById('contact-phone').checked = true;
         for (const option of document.getElementById('tags').options) {
             option.selected = option.text === 'swift' || option.text === 'ünïcödé';
         }
-        document.getElementById('street').value = 'Hauptstraße 1';
-        document.getElementById('city').value = 'Köln';
         true
     """)
     browser.click_later(session, "submit")

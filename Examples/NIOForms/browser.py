@@ -17,15 +17,13 @@ url, attachment = sys.argv[1], os.path.abspath(sys.argv[2])
 invalid = len(sys.argv) > 3 and sys.argv[3] == "invalid"
 
 with Chromium() as browser:
-    session = browser.open(url)
-    browser.wait_for(session, "document.readyState === 'complete' && !!document.getElementById('submit')")
+    session = browser.open_when_ready(url, "submit")
+    browser.type_values(session, {
+        "name": "Jürgen Müller", "email": "j@example.com",
+        "sku0": 'A-1 & "B"', "qty0": "two" if invalid else "2",
+        "sku1": "C+D %41", "qty1": "" if invalid else "1",
+    })
     browser.evaluate(session, """
-        document.getElementById('name').value = 'Jürgen Müller';
-        document.getElementById('email').value = 'j@example.com';
-        document.getElementById('sku0').value = 'A-1 & "B"';
-        document.getElementById('qty0').value = '""" + ("two" if invalid else "2") + """';
-        document.getElementById('sku1').value = 'C+D %41';
-        document.getElementById('qty1').value = '""" + ("" if invalid else "1") + """';
         for (const option of document.getElementById('tags').options) {
             option.selected = option.text === 'gift' || option.text === 'ünïcödé';
         }

@@ -85,6 +85,18 @@ class Chromium:
         target = self.send("Target.createTarget", {"url": url})["targetId"]
         return self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
 
+    def open_when_ready(self, url, element_id):
+        """`open(url)`, returned once the page has loaded and has the element `element_id`."""
+        session = self.open(url)
+        self.wait_for(session, f"document.readyState === 'complete' && !!document.getElementById({json.dumps(element_id)})")
+        return session
+
+    def type_values(self, session, values):
+        """Sets the value of each element named by id in `values`, as a person typing would."""
+        self.evaluate(session, "".join(
+            f"document.getElementById({json.dumps(element_id)}).value = {json.dumps(value)};"
+            for element_id, value in values.items()) + "true")
+
     def evaluate(self, session, expression):
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, session)
         return result["result"].get("value")

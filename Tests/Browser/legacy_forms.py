@@ -75,7 +75,7 @@ def run_chromium(cases):
                 browser.send("Page.navigate", {"url": f"{base}/form?charset={label}&sentinel={sentinel}"}, session)
                 browser.wait_for(session, "document.readyState === 'complete' && !!document.getElementById('t')")
                 count = len(bodies)
-                browser.evaluate(session, f"document.getElementById('t').value = {json.dumps(text)}; true")
+                browser.type_values(session, {"t": text})
                 browser.click_later(session, "submit")
                 browser.wait_for(session, lambda: len(bodies) > count)
                 results.append({"label": label, "sentinel": sentinel, "typed": text, "body": bodies[-1]})
