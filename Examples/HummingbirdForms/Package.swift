@@ -14,7 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
-        .package(path: "../.."),
+        .package(path: "../..", traits: ["Hummingbird"]),
     ],
     targets: [
         .executableTarget(
@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "URLEncodedForm", package: libraryPackage),
+                .product(name: "URLEncodedFormHummingbird", package: libraryPackage),
             ]
         )
     ],

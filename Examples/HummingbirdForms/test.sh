@@ -60,6 +60,9 @@ flood=$(seq 1 1001 | sed 's/^/k/; s/$/=1/' | paste -sd'&')
 status=$(post "$flood")
 expect "a parameter flood is refused by the limit" "$([ "$status" = 400 ] && echo yes || echo no)$(contains "$(cat .build/response.html)" '1000')" "status $status: $(cat .build/response.html)"
 
+status=$(curl -s -o .build/response.html -w '%{http_code}' -H 'Content-Type: text/plain' --data-binary 'name=Ada' "$base/signup")
+expect "a body that is not a form is refused with 415" "$([ "$status" = 415 ] && echo yes || echo no)$(contains "$(cat .build/response.html)" 'but the request has text')" "status $status: $(cat .build/response.html)"
+
 echo "==> headless Chromium"
 rendered=$(timeout 120 python3 browser.py "$base/")
 expected='{"name":"Jürgen Müller","email":"j@example.com","bio":"Line one & more\nLine two = 2 + 2 🌍","newsletter":"yes","contact":"phone","tags":"swift, ünïcödé","street":"Hauptstraße 1","city":"Köln"}'

@@ -20,7 +20,7 @@ struct App {
             html(Pages.form())
         }
         router.post("/signup") { request, context in
-            // Malformed bodies are answered with 400 by FormRequestDecoder; fields that cannot
+            // Malformed bodies are answered with 400 by the adapter; fields that cannot
             // be read come back as the form, each message beside its input.
             let signup: Signup
             do {
