@@ -4,29 +4,13 @@
 # With `--with-trait NAME` it enables that trait instead, and the check must then fail: run by
 # hand to see that the check can fail.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$PWD
-
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-fi
+. "$(dirname "$0")/consumer.sh"
 
 traits=""
 [ "${1:-}" = "--with-trait" ] && traits=", traits: [\"$2\"]"
 
-consumer=$(mktemp -d)
-trap 'rm -rf "$consumer"' EXIT
 mkdir -p "$consumer/Sources/Consumer"
-cat >"$consumer/Package.swift" <<MANIFEST
-// swift-tools-version: 6.1
-import PackageDescription
-
-let package = Package(
-    name: "Consumer",
-    dependencies: [.package(path: "$root"$traits)],
-    targets: [.executableTarget(name: "Consumer", dependencies: [.product(name: "URLEncodedForm", package: "$(basename "$root")")])]
-)
-MANIFEST
+write_manifest "$traits" ".executableTarget(name: \"Consumer\", dependencies: [$library])"
 cat >"$consumer/Sources/Consumer/main.swift" <<'SOURCE'
 import URLEncodedForm
 

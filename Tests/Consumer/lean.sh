@@ -7,43 +7,33 @@
 # With `--with-foundation` the dependency keeps its default traits, and the check must fail: run
 # by hand to see that it can. Prints the sizes it measured.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$PWD
+. "$(dirname "$0")/consumer.sh"
 LIMIT_BYTES=${LIMIT_BYTES:-3000000}
 
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-fi
+traits=", traits: []"
+[ "${1:-}" = "--with-foundation" ] && traits=", traits: [.defaults]"
 
-traits="[]"
-[ "${1:-}" = "--with-foundation" ] && traits="[.defaults]"
-
-consumer=$(mktemp -d)
-trap 'rm -rf "$consumer"' EXIT
 mkdir -p "$consumer/Sources/Consumer" "$consumer/Sources/Baseline"
-cat >"$consumer/Package.swift" <<MANIFEST
-// swift-tools-version: 6.1
-import PackageDescription
-
-let package = Package(
-    name: "Consumer",
-    dependencies: [.package(path: "$root", traits: $traits)],
-    targets: [
-        .executableTarget(name: "Consumer", dependencies: [.product(name: "URLEncodedForm", package: "$(basename "$root")")]),
-        .executableTarget(name: "Baseline"),
-    ]
-)
-MANIFEST
-# A form read and written back: escapes, arrays, a date in a fixed-offset zone, an error.
-cat >"$consumer/Sources/Consumer/main.swift" <<'SOURCE'
+write_manifest "$traits" "
+        .executableTarget(name: \"Consumer\", dependencies: [$library]),
+        .executableTarget(name: \"Baseline\"),
+    "
+# The model both programs read and write.
+cat >"$consumer/Sources/Consumer/Signup.swift" <<'SOURCE'
 import FoundationEssentials
-import URLEncodedForm
 
 struct Signup: Codable {
     var name: String
     var tags: [String]
     var born: Date
 }
+SOURCE
+cp "$consumer/Sources/Consumer/Signup.swift" "$consumer/Sources/Baseline/Signup.swift"
+# A form read and written back: escapes, arrays, a date in a fixed-offset zone, an error.
+cat >"$consumer/Sources/Consumer/main.swift" <<'SOURCE'
+import FoundationEssentials
+import URLEncodedForm
+
 var decoder = URLEncodedFormDecoder()
 decoder.dateDecoding = .htmlInput(timeZone: TimeZone(secondsFromGMT: 3600)!)
 let signup = try decoder.decode(Signup.self, from: "name=Ada+L%C3%B6&tags[]=a&tags[]=b&born=1815-12-10")
@@ -59,11 +49,6 @@ SOURCE
 cat >"$consumer/Sources/Baseline/main.swift" <<'SOURCE'
 import FoundationEssentials
 
-struct Signup: Codable {
-    var name: String
-    var tags: [String]
-    var born: Date
-}
 let signup = try JSONDecoder().decode(Signup.self, from: Data(#"{"name":"Ada Lö","tags":["a","b"],"born":0}"#.utf8))
 print(String(decoding: try JSONEncoder().encode(signup), as: UTF8.self))
 SOURCE
