@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// The decoding examples shown in README.md and in the DocC comments.
+/// The decoding examples shown in README.md, the DocC articles and the DocC comments.
 @Suite("Documentation examples: decoding")
 struct DecoderDocumentationTests {
     struct Signup: Decodable, Equatable {
@@ -72,7 +72,7 @@ struct DecoderDocumentationTests {
     }
 
     @Test(
-        "README table of inputs",
+        "DecoderBehaviour.md table of inputs",
         arguments: [
             ("a=1&b=2", ["a": ["1"], "b": ["2"]]),
             ("&&a=1&", ["a": ["1"]]),
@@ -91,7 +91,7 @@ struct DecoderDocumentationTests {
 
 @Suite("Documentation examples: integration")
 struct IntegrationDocumentationTests {
-    @Test("README query items, pairs and untyped values")
+    @Test("RequestsAndUntypedValues.md: query items, pairs and untyped values")
     func readme() throws {
         #expect(
             URLEncodedFormEncoder().encode([("grant_type", "password"), ("username", "ada@example.com")])

@@ -68,7 +68,7 @@ struct JQueryParamTests {
             }
         }
         print("jQuery $.param: \(cases.count) cases: " + Outcome.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
-        // The README's numbers, so that a value moving from agreement to a rule fails here.
+        // The numbers in DecoderBehaviour.md ("Decoding compared with qs"), so that a value moving from agreement to a rule fails here.
         #expect(counts == [.same: 134, .emptyContainerWritesNothing: 75, .gapAfterEmptyElement: 6])
     }
 

@@ -28,7 +28,7 @@ struct QsDifferentialTests {
         let summary = counts.sorted { $0.value > $1.value }.map { "  \($0.value)  \($0.key)" }.joined(separator: "\n")
         print("\(suite.source): \(suite.cases.count) bodies, \(unexplained.count) unexplained\n\(summary)")
         #expect(unexplained.count == 0)
-        // The README's table, so that a body moving from agreement to a rule fails here.
+        // The table in DecoderBehaviour.md ("Decoding compared with qs"), so that a body moving from agreement to a rule fails here.
         let expected: [QsComparison.Outcome: Int] = [
             .same: 1911, .difference(.malformedKey): 640, .difference(.undecodableText): 190, .difference(.railsArrayOfObjects): 144,
             .difference(.conflictingKey): 29, .difference(.parameterLimit): 27, .difference(.depthLiteral): 20,

@@ -22,7 +22,7 @@ struct QsParseSuiteTests {
         }
         let summary = counts.sorted { $0.value > $1.value }.map { "  \($0.value)  \($0.key)" }.joined(separator: "\n")
         print("\(suite.source): \(suite.cases.count) cases\n\(summary)")
-        // The README's table, so that a case moving from agreement to a rule fails here.
+        // The table in DecoderBehaviour.md ("Decoding compared with qs"), so that a case moving from agreement to a rule fails here.
         let expected: [QsComparison.Outcome: Int] = [
             .same: 175, .bothRefuse: 27, .notReplayable: 24, .difference(.malformedKey): 35, .difference(.emptyName): 19,
             .difference(.conflictingKey): 16, .difference(.arrayLimit): 12, .difference(.noCounterpart): 10,

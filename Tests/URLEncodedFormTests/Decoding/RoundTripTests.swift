@@ -5,7 +5,7 @@ import URLEncodedForm
 /// Generated values, encoded under every lossless combination of the encoder's options, decode
 /// back to themselves with the matching decoder.
 ///
-/// Lossy combinations, documented in the README, are left out of the generated shapes:
+/// Lossy combinations, documented in DecoderBehaviour.md ("What does not round-trip"), are left out of the generated shapes:
 /// `.noBrackets` cannot express arrays of objects or nested arrays, `.brackets` cannot express
 /// nested arrays, nor arrays of objects whose elements have different members; sub-millisecond
 /// dates lose precision under `.millisecondsSince1970`, sub-second ones under `.iso8601`.

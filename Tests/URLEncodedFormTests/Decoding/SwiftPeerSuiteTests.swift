@@ -366,7 +366,7 @@ struct SwiftPeerSuiteTests {
         }
         let summary = Outcome.allCases.compactMap { outcome in counts[outcome].map { "  \($0)  \(outcome.rawValue)" } }.joined(separator: "\n")
         print("\(suite.source): \(suite.cases.count) cases\n\(summary)")
-        // The README's numbers, so that a case moving from agreement to a rule fails here.
+        // The numbers in DecoderBehaviour.md ("Decoding compared with qs"), so that a case moving from agreement to a rule fails here.
         let expected: [Outcome: Int] =
             fixture.hasPrefix("vapor")
             ? [.same: 41, .bothRefuse: 5, .oneElementArrayAsValue: 1, .topLevelSingleValue: 1, .formOrderKept: 2, .railsArraysOfObjects: 1]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// The outputs shown in README.md and in the DocC comments, so the documentation cannot drift.
+/// The outputs shown in README.md, the DocC articles and the DocC comments, so the documentation cannot drift.
 @Suite("Documentation examples")
 struct DocumentationExampleTests {
     struct Search: Encodable {

@@ -80,7 +80,7 @@ struct QsStringifyTests {
         case containerElements = "an element is an array or an object"
     }
 
-    /// The README's numbers, so that a text moving from agreement to a rule fails here. Under
+    /// The numbers in EncoderCompatibility.md ("Encoding compared with qs"), so that a text moving from agreement to a rule fails here. Under
     /// `[]`, which has no indices, elements that write nothing change nothing.
     static let expectedCounts: [String: [Outcome: Int]] = [
         "escaped-brackets": [.same: 200],
@@ -131,7 +131,7 @@ struct QsStringifyTests {
             }
         }
         print("qs.stringify \(name): " + Outcome.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
-        // The README's numbers. Under `[]`, which has no indices, empty elements change nothing.
+        // The numbers in EncoderCompatibility.md. Under `[]`, which has no indices, empty elements change nothing.
         #expect(counts == Self.expectedCounts[name])
     }
 }

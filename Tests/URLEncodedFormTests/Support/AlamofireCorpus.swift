@@ -49,84 +49,55 @@ struct AlamofireVector {
     }
 
     private static func encoder(_ options: [String: String]) throws -> URLEncodedFormEncoder {
-        func option(_ name: String) throws -> String {
-            guard let value = options[name] else { throw Malformed(description: "no \(name)") }
-            return value
-        }
-        func unknown(_ name: String) throws -> Never {
-            throw Malformed(description: "unknown \(name): \(options[name] ?? "")")
-        }
         var encoder = URLEncodedFormEncoder()
-        switch try option("alphabetizeKeyValuePairs") {
-        case "1", "true": encoder.alphabetizeKeyValuePairs = true
-        case "0", "false": encoder.alphabetizeKeyValuePairs = false
-        default: try unknown("alphabetizeKeyValuePairs")
+        // Sets the option to the value the corpus names; a missing or unknown name is malformed.
+        func set<Value>(_ keyPath: WritableKeyPath<URLEncodedFormEncoder, Value>, _ name: String, _ values: [String: Value]) throws {
+            guard let value = options[name].flatMap({ values[$0] }) else {
+                throw Malformed(description: "unknown or missing \(name): \(options[name] ?? "none")")
+            }
+            encoder[keyPath: keyPath] = value
         }
-        switch try option("arrayEncoding") {
-        case "brackets": encoder.arrayEncoding = .brackets
-        case "noBrackets": encoder.arrayEncoding = .noBrackets
-        case "indexInBrackets": encoder.arrayEncoding = .indexInBrackets
-        case "custom: key(index)": encoder.arrayEncoding = .custom { "\($0)(\($1))" }
-        default: try unknown("arrayEncoding")
-        }
-        switch try option("boolEncoding") {
-        case "numeric": encoder.boolEncoding = .numeric
-        case "literal": encoder.boolEncoding = .literal
-        default: try unknown("boolEncoding")
-        }
-        switch try option("dataEncoding") {
-        case "base64": encoder.dataEncoding = .base64
-        case "deferredToData": encoder.dataEncoding = .deferredToData
-        case "custom: lowercase hex":
-            encoder.dataEncoding = .custom { data in data.map { String(format: "%02x", $0) }.joined() }
-        default: try unknown("dataEncoding")
-        }
-        switch try option("dateEncoding") {
-        case "deferredToDate": encoder.dateEncoding = .deferredToDate
-        case "secondsSince1970": encoder.dateEncoding = .secondsSince1970
-        case "millisecondsSince1970": encoder.dateEncoding = .millisecondsSince1970
-        case "iso8601": encoder.dateEncoding = .iso8601
-        case "formatted: yyyy-MM-dd HH:mm, en_US_POSIX, UTC":
-            let formatter = DateFormatter()
-            formatter.dateFormat = "yyyy-MM-dd HH:mm"
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            encoder.dateEncoding = .formatted(formatter)
-        case "custom: t<whole seconds since 1970>":
-            encoder.dateEncoding = .custom { "t\(Int($0.timeIntervalSince1970))" }
-        default: try unknown("dateEncoding")
-        }
-        switch try option("keyEncoding") {
-        case "useDefaultKeys": encoder.keyEncoding = .useDefaultKeys
-        case "convertToSnakeCase": encoder.keyEncoding = .convertToSnakeCase
-        case "convertToKebabCase": encoder.keyEncoding = .convertToKebabCase
-        case "uppercased": encoder.keyEncoding = .uppercased
-        case "lowercased": encoder.keyEncoding = .lowercased
-        default: try unknown("keyEncoding")
-        }
-        switch try option("keyPathEncoding") {
-        case "brackets": encoder.keyPathEncoding = .brackets
-        case "dots": encoder.keyPathEncoding = .dots
-        default: try unknown("keyPathEncoding")
-        }
-        switch try option("nilEncoding") {
-        case "dropKey": encoder.nilEncoding = .dropKey
-        case "dropValue": encoder.nilEncoding = .dropValue
-        case "null": encoder.nilEncoding = .null
-        default: try unknown("nilEncoding")
-        }
-        switch try option("spaceEncoding") {
-        case "percentEscaped": encoder.spaceEncoding = .percentEscaped
-        case "plusReplaced": encoder.spaceEncoding = .plusReplaced
-        default: try unknown("spaceEncoding")
-        }
-        switch try option("allowedCharacters") {
-        case "default": encoder.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters
-        case "alphanumerics": encoder.allowedCharacters = .alphanumerics
-        case "default minus ? and /":
-            encoder.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters.subtracting(CharacterSet(charactersIn: "?/"))
-        default: try unknown("allowedCharacters")
-        }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        try set(\.alphabetizeKeyValuePairs, "alphabetizeKeyValuePairs", ["1": true, "true": true, "0": false, "false": false])
+        try set(
+            \.arrayEncoding, "arrayEncoding",
+            [
+                "brackets": .brackets, "noBrackets": .noBrackets, "indexInBrackets": .indexInBrackets,
+                "custom: key(index)": .custom { "\($0)(\($1))" },
+            ])
+        try set(\.boolEncoding, "boolEncoding", ["numeric": .numeric, "literal": .literal])
+        try set(
+            \.dataEncoding, "dataEncoding",
+            [
+                "base64": .base64, "deferredToData": .deferredToData,
+                "custom: lowercase hex": .custom { data in data.map { String(format: "%02x", $0) }.joined() },
+            ])
+        try set(
+            \.dateEncoding, "dateEncoding",
+            [
+                "deferredToDate": .deferredToDate, "secondsSince1970": .secondsSince1970,
+                "millisecondsSince1970": .millisecondsSince1970, "iso8601": .iso8601,
+                "formatted: yyyy-MM-dd HH:mm, en_US_POSIX, UTC": .formatted(formatter),
+                "custom: t<whole seconds since 1970>": .custom { "t\(Int($0.timeIntervalSince1970))" },
+            ])
+        try set(
+            \.keyEncoding, "keyEncoding",
+            [
+                "useDefaultKeys": .useDefaultKeys, "convertToSnakeCase": .convertToSnakeCase,
+                "convertToKebabCase": .convertToKebabCase, "uppercased": .uppercased, "lowercased": .lowercased,
+            ])
+        try set(\.keyPathEncoding, "keyPathEncoding", ["brackets": .brackets, "dots": .dots])
+        try set(\.nilEncoding, "nilEncoding", ["dropKey": .dropKey, "dropValue": .dropValue, "null": .null])
+        try set(\.spaceEncoding, "spaceEncoding", ["percentEscaped": .percentEscaped, "plusReplaced": .plusReplaced])
+        try set(
+            \.allowedCharacters, "allowedCharacters",
+            [
+                "default": URLEncodedFormEncoder.defaultAllowedCharacters, "alphanumerics": .alphanumerics,
+                "default minus ? and /": URLEncodedFormEncoder.defaultAllowedCharacters.subtracting(CharacterSet(charactersIn: "?/")),
+            ])
         return encoder
     }
 }

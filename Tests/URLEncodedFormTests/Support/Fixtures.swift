@@ -46,11 +46,11 @@ class EncodableSuperclass: Encodable {
     let three = true
 }
 
-final class EncodableSubclass: EncodableSuperclass, @unchecked Sendable {
+class EncodableSubclass: EncodableSuperclass, @unchecked Sendable {
     let four = [1, 2, 3]
     let five = ["a": "a", "b": "b"]
 
-    private enum CodingKeys: String, CodingKey {
+    fileprivate enum CodingKeys: String, CodingKey {
         case four, five
     }
 
@@ -62,15 +62,9 @@ final class EncodableSubclass: EncodableSuperclass, @unchecked Sendable {
     }
 }
 
-/// Exercises every `superEncoder` flavour the way Alamofire's own test model does.
-final class ManuallyEncodableSubclass: EncodableSuperclass, @unchecked Sendable {
-    let four = [1, 2, 3]
-    let five = ["a": "a", "b": "b"]
-
-    private enum CodingKeys: String, CodingKey {
-        case four, five
-    }
-
+/// Exercises every `superEncoder` flavour the way Alamofire's own test model does: the same
+/// members as `EncodableSubclass`, written by hand.
+final class ManuallyEncodableSubclass: EncodableSubclass, @unchecked Sendable {
     override func encode(to encoder: any Encoder) throws {
         var keyed = encoder.container(keyedBy: CodingKeys.self)
         try keyed.encode(four, forKey: .four)

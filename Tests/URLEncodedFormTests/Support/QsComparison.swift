@@ -141,7 +141,7 @@ extension FixtureValue {
 
 /// How the decoder compares with qs: the options that mean what qs's options mean, and the rules
 /// that explain each difference. Every rule is a precise check of one documented difference
-/// (README, "Decoding compared with qs"); a case that no rule explains fails the test.
+/// (DecoderBehaviour.md, "Decoding compared with qs"); a case that no rule explains fails the test.
 enum QsComparison {
     enum Outcome: Hashable, CustomStringConvertible {
         case same
