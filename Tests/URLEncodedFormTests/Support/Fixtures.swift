@@ -16,6 +16,22 @@ struct NameKey: CodingKey, Hashable {
     init?(intValue: Int) { nil }
 }
 
+/// Writes its members in the order given, a name as often as it appears. A name written twice
+/// sends the value through the tree, so tests use this to compare the tree's output with the
+/// stream's: `KeyedWrites(("a", 1), ("b", 2), ("a", 3))`.
+struct KeyedWrites: Encodable {
+    let writes: [(name: String, value: any Encodable)]
+
+    init(_ writes: (name: String, value: any Encodable)...) { self.writes = writes }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NameKey.self)
+        for (name, value) in writes {
+            try container.encode(value, forKey: NameKey(name))
+        }
+    }
+}
+
 struct EncodableStruct: Encodable {
     struct Nested: Encodable {
         let a = "a"
