@@ -47,6 +47,8 @@ struct Command {
           --charset-sentinel           start the form with utf8=✓
           --empty-arrays               an empty array as tags[] (decoding: tags[] is [])
           --nil-encoding drop-key|drop-value|null|bare-key          (default drop-key)
+          --index-gaps compact|keep-positions   an element after one that wrote
+                                       nothing: a[1] (default compact) or a[2]
           --space percent|plus                                      (default percent: %20)
           --allowed-characters default|alphanumerics|jquery|CHARACTERS   ASCII left unescaped
                                        (jquery: what encodeURIComponent leaves)
@@ -148,6 +150,8 @@ struct Command {
             ])
         case (.encode, "--brackets"):
             encoder.bracketEncoding = try choice(["escaped": .percentEscaped, "literal": .literal])
+        case (.encode, "--index-gaps"):
+            encoder.indexGaps = try choice(["compact": .compact, "keep-positions": .keepPositions])
         case (.encode, "--nil-encoding"):
             encoder.nilEncoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
         case (.encode, "--allowed-characters"):

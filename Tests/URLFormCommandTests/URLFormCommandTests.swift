@@ -68,6 +68,8 @@ struct URLFormCommandTests {
             (["--brackets", "literal", "--array-encoding", "index-in-brackets"], #"{"a":{"b":["c"]}}"#, "a[b][0]=c"),
             (["--charset", "iso-8859-1", "--charset-sentinel"], #"{"a":"€é"}"#, "utf8=%26%2310003%3B&a=%26%238364%3B%E9"),
             (["--nil-encoding", "null"], #"{"a":null,"b":1}"#, "a=null&b=1"),
+            (["--array-encoding", "index-in-brackets"], #"{"a":[1,null,[],2]}"#, "a%5B0%5D=1&a%5B1%5D=2"),
+            (["--array-encoding", "index-in-brackets", "--index-gaps", "keep-positions"], #"{"a":[1,null,[],2]}"#, "a%5B0%5D=1&a%5B3%5D=2"),
             (["--nil-encoding", "bare-key"], #"{"a":null,"b":[null]}"#, "a&b%5B%5D"),
             (["--empty-arrays"], #"{"a":[],"b":[[]]}"#, "a%5B%5D&b%5B%5D%5B%5D"),
             (["--separator", ","], #"{"ids":[1,2,3],"m":[["a,b"],["c"]]}"#, "ids=1,2,3&m%5B%5D=a%2Cb&m%5B%5D=c"),

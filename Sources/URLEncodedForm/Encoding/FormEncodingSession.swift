@@ -64,7 +64,8 @@ final class FormEncodingSession {
         dateEncoding = options.dateEncoding
         nilEncoding = options.nilEncoding
         allowsEmptyArrays = options.allowsEmptyArrays
-        keepsCodingIndices = if case .jQuery = options.arrayEncoding { true } else { false }
+        keepsCodingIndices =
+            if case .jQuery = options.arrayEncoding { true } else { options.indexGaps == .keepPositions }
         userInfo = options.userInfo
         if buildsTree { switchToTree() }
     }

@@ -20,9 +20,11 @@
 /// whose output is the reference, byte-identical to Alamofire's, and continues there:
 /// - a key written twice in one object (first position, last value; containers merged);
 /// - a container written to again after something outside it was written;
-/// - an array element written past its index after earlier elements wrote nothing, whose every
-///   later write finds its element by index again (only its first write streams);
 /// - a value of one kind written where another kind was, and a top level that is not keyed.
+///
+/// An element takes its place when it first writes: the next place after the elements that wrote
+/// something, or its coding index when ``URLEncodedFormEncoder/indexGaps`` keeps positions. All
+/// its later writes stay there, so the members of one element always share its index.
 struct FormPairStream: ~Copyable {
     var writer: PairWriter
     /// Set when the value must continue in the tree (after ``replay(into:)``); nothing more is
@@ -103,14 +105,13 @@ struct FormPairStream: ~Copyable {
     private var pendingArrays: [Int] = []
 
     private var scopes: [Scope] = []
-    private var pairCount = 0
-    /// The writer depth of the outermost open element written past its index, and the pair count
-    /// when it opened; `Int.max` when there is none.
-    private var unstableDepth = Int.max
-    private var unstablePairCount = 0
+    /// Whether an element's place is its coding index (``URLEncodedFormEncoder/IndexGaps/keepPositions``)
+    /// rather than the next place after the elements that wrote something.
+    private let keepsPositions: Bool
 
     init(options: borrowing URLEncodedFormEncoder) {
         writer = PairWriter(options: options, expectedBytes: 256, findsRepeatedKeys: true)
+        keepsPositions = options.indexGaps == .keepPositions
         // Room for the scopes and writes of a typical object, so the log does not grow one by one.
         scopes.reserveCapacity(16)
         scopes.append(Scope(parent: -1, key: "", index: -1, state: .open))
@@ -212,16 +213,16 @@ struct FormPairStream: ~Copyable {
         }
         switch target {
         case .member(let key, let object):
-            guard activate(object), setKind(of: object, to: .object), isStable, writer.beginMemberPair(key) else {
+            guard activate(object), setKind(of: object, to: .object), writer.beginMemberPair(key) else {
                 return useTree()
             }
         case .element(let index, let array):
-            guard activate(array), let position = claimElement(at: index, in: array), isStable else { return useTree() }
+            guard activate(array), let position = claimElement(at: index, in: array) else { return useTree() }
             writer.beginElementPair(at: position)
         case .slot(let scope):
             // A member is opened when made; it can still take a scalar while it holds nothing.
             guard scope != Self.root, scopes[scope].state != .done, scopes[scope].kind == .unset,
-                activate(scope), isStable
+                activate(scope)
             else { return useTree() }
             writer.beginPair()
         }
@@ -243,7 +244,6 @@ struct FormPairStream: ~Copyable {
             writer.endPair()
             addEntry(Scope(parent: array, key: "", index: index, state: .done, event: event))
         }
-        pairCount &+= 1
     }
 
     /// Appends a scope or a write to the log, growing it four times at a time: it holds an entry
@@ -319,10 +319,6 @@ struct FormPairStream: ~Copyable {
             }
         } else {
             guard let position = claimElement(at: index, in: parent) else { return useTree() }
-            if position != index, unstableDepth == Int.max {
-                unstableDepth = writer.depth
-                unstablePairCount = pairCount
-            }
             writer.openElement(at: position, index: index, tag: scope)
         }
         scopes[scope].state = .open
@@ -334,15 +330,6 @@ struct FormPairStream: ~Copyable {
         if scopes[scope].isArray { writeIfEmptyArray(scope) }
         scopes[scope].state = .done
         writer.close()
-        if writer.depth <= unstableDepth {
-            unstableDepth = Int.max
-        }
-    }
-
-    /// Whether the pair about to be written is the first under an element written past its
-    /// index: the tree finds that element again for every later write, and may not find the same.
-    private var isStable: Bool {
-        unstableDepth == Int.max || pairCount == unstablePairCount
     }
 
     private mutating func useTree() -> Bool {
@@ -350,12 +337,14 @@ struct FormPairStream: ~Copyable {
         return false
     }
 
-    /// The place of element `index` of `array`: the next one, as no element is written twice.
+    /// The place of element `index` of `array`: the next one after the elements that wrote
+    /// something, or `index` itself when positions are kept. Elements come in order, so a place
+    /// already taken means a container made twice, which the tree merges.
     private mutating func claimElement(at index: Int, in array: Int) -> Int? {
         guard array != Self.root, setKind(of: array, to: .array) else { return nil }
-        let position = scopes[array].elementsWritten
-        // A lower index finds an element that already wrote, which the tree merges into.
-        guard index >= position else { return nil }
+        let next = scopes[array].elementsWritten
+        guard index >= next else { return nil }
+        let position = keepsPositions ? index : next
         scopes[array].elementsWritten = position &+ 1
         return position
     }

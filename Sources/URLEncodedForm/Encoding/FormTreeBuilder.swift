@@ -3,19 +3,19 @@
 /// Containers write into *slots*: a slot is a node (`>= 0`), or a place in the tree that is made
 /// only when something is written there (`< 0`, an entry of `pending`). Like Alamofire's encoder,
 /// a value that writes nothing (an empty array, an object whose members are all dropped) leaves no
-/// element behind, and each write finds its array element by index the way Alamofire's does:
-/// element `i` of an array that holds `i` or more elements is that element, otherwise the write
-/// appends one. After an element that wrote nothing this keeps Alamofire's exact output, e.g.
-/// `x = [[nil], ["a", "b"], "c"]` under `.dropKey` and indices becomes
-/// `x[0][0]=a&x[1][0]=b&x[2]=c`.
+/// element behind: an element is appended when it first writes, and every later write of it goes
+/// to the same node. So `x = [[nil], ["a", "b"], "c"]` under `.dropKey` and indices becomes
+/// `x[0][0]=a&x[0][1]=b&x[1]=c`; the members of one element always share its index (Alamofire
+/// finds the element by index again on each write, and splits the second element in two).
 final class FormTreeBuilder {
     // One encode call owns the builder and runs on one thread, and no access to the tree spans a
     // call back into user code, so the runtime exclusivity checks would only cost time.
     @exclusivity(unchecked) var tree = FormTree()
 
     /// Whether every element takes its coding index, the ones that write nothing too, as
-    /// ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/jQuery`` numbers them: an element is
-    /// then found by its index alone.
+    /// ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/jQuery`` and
+    /// ``URLEncodedFormEncoder/IndexGaps/keepPositions`` number them: an element is then found by
+    /// its index alone.
     private let keepsCodingIndices: Bool
 
     init(keepsCodingIndices: Bool = false) {
@@ -31,7 +31,7 @@ final class FormTreeBuilder {
         /// The member's coding key, or `nil` for the element at `index`.
         let key: String?
         let index: Int
-        /// The node, once a write has made it and no later write can find another one.
+        /// The node, once a write has made it.
         var node = -1
     }
 
@@ -54,9 +54,9 @@ final class FormTreeBuilder {
         return addPending(PendingSlot(parent: array, key: nil, index: index))
     }
 
-    /// The node of `slot`, made now if it is pending; `keeping` it for every later write.
-    private func node(_ slot: Int, keeping: Bool = false) -> Int {
-        slot >= 0 ? slot : resolve(pendingIndex: -1 &- slot, keeping: keeping).node
+    /// The node of `slot`, made now if it is pending.
+    private func node(_ slot: Int) -> Int {
+        slot >= 0 ? slot : resolve(pendingIndex: -1 &- slot)
     }
 
     /// The coding path of `slot`, with the index each pending element was encoded at.
@@ -77,41 +77,33 @@ final class FormTreeBuilder {
         return -pending.count
     }
 
-    /// Finds or makes the node of a pending slot. It is kept only when every write will find the
-    /// same node: not when an element was appended short of its index, as the next write then
-    /// looks for its index again.
-    ///
-    /// `keeping` keeps the node of the slot and its parents whatever later writes would find:
-    /// for an array made by ``markArray(_:)``, which is no write, so that the writes inside it
-    /// find it again rather than a new element.
-    private func resolve(pendingIndex: Int, keeping: Bool = false) -> (node: Int, stable: Bool) {
+    /// Finds or makes the node of a pending slot, and keeps it for every later write.
+    private func resolve(pendingIndex: Int) -> Int {
         let entry = pending[pendingIndex]
-        if entry.node >= 0 { return (entry.node, true) }
-        let parent =
-            entry.parent >= 0 ? (node: entry.parent, stable: true) : resolve(pendingIndex: -1 &- entry.parent, keeping: keeping)
-        var found = (node: -1, stable: parent.stable)
-        if let key = entry.key {
-            found.node = tree.member(of: parent.node, key: key)
-        } else {
-            let element = element(ofArrayNode: parent.node, at: entry.index)
-            found = (element.node, found.stable && element.stable)
-        }
-        if found.stable || keeping { pending[pendingIndex].node = found.node }
-        return found
+        if entry.node >= 0 { return entry.node }
+        let parent = entry.parent >= 0 ? entry.parent : resolve(pendingIndex: -1 &- entry.parent)
+        let node =
+            if let key = entry.key {
+                tree.member(of: parent, key: key)
+            } else {
+                element(ofArrayNode: parent, at: entry.index)
+            }
+        pending[pendingIndex].node = node
+        return node
     }
 
-    /// Element `index` of `array` when the array has one there, else a new last element; the
-    /// second is not at `index` when earlier elements wrote nothing.
-    private func element(ofArrayNode array: Int, at index: Int) -> (node: Int, stable: Bool) {
+    /// Element `index` of `array` when the array has one there (a container made twice merges
+    /// into it), else a new last element; the second is not at `index` when earlier elements
+    /// wrote nothing, unless coding indices are kept.
+    private func element(ofArrayNode array: Int, at index: Int) -> Int {
         tree.prepare(array, as: .array)
         let count = tree[array].childCount
-        if index < count { return (tree.child(of: array, at: index), true) }
+        if index < count { return tree.child(of: array, at: index) }
         if keepsCodingIndices {
             // Places for the elements before it that wrote nothing; they serialize to nothing.
             for _ in count..<index { _ = tree.appendElement(to: array) }
-            return (tree.appendElement(to: array), true)
         }
-        return (tree.appendElement(to: array), index == count)
+        return tree.appendElement(to: array)
     }
 
     // MARK: Scalars
@@ -138,7 +130,7 @@ final class FormTreeBuilder {
         switch target {
         case .slot(let slot): node(slot)
         case .member(let key, let object): node(member(of: object, key: key))
-        case .element(let index, let array): element(ofArrayNode: node(array), at: index).node
+        case .element(let index, let array): element(ofArrayNode: node(array), at: index)
         }
     }
 
@@ -146,7 +138,7 @@ final class FormTreeBuilder {
     /// (``URLEncodedFormEncoder/allowsEmptyArrays``); the serializer writes an empty one `name[]`.
     func markArray(_ slot: Int) {
         marksArrays = true
-        let node = node(slot, keeping: true)
+        let node = node(slot)
         if tree[node].kind == .unset { tree.prepare(node, as: .array) }
     }
 

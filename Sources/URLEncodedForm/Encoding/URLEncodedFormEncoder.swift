@@ -93,6 +93,11 @@ public struct URLEncodedFormEncoder: Sendable {
     /// was given elements is not empty even when they write nothing: `[{}]` writes nothing, as
     /// in qs.
     public var allowsEmptyArrays: Bool
+    /// Which index an array element is written with when elements before it wrote nothing (an
+    /// empty array, an object of dropped `nil`s, a `nil` under `.dropKey`).
+    /// ``IndexGaps-swift.enum/compact`` by default, so `[1, nil, 2]` is `a[0]=1&a[1]=2`. The name
+    /// and cases mirror the decoder's ``URLEncodedFormDecoder/indexGaps``, which reads either form.
+    public var indexGaps: IndexGaps
 
     /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a
     /// format, the API version a request targets. Empty by default.
@@ -159,6 +164,8 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   - charset: The charset names and values are written in. `.utf8` by default.
     ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
     ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
+    ///   - indexGaps: Whether an element that writes nothing leaves a gap in the indices.
+    ///     `.compact` by default.
     ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
@@ -175,9 +182,11 @@ public struct URLEncodedFormEncoder: Sendable {
         charset: Charset = .utf8,
         charsetSentinel: Bool = false,
         allowsEmptyArrays: Bool = false,
+        indexGaps: IndexGaps = .compact,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
         self.allowsEmptyArrays = allowsEmptyArrays
+        self.indexGaps = indexGaps
         self.charset = charset
         self.charsetSentinel = charsetSentinel
         self.userInfo = userInfo

@@ -24,7 +24,7 @@ extension URLEncodedFormEncoder {
 
     /// Creates an encoder with the unescaped characters given as a `CharacterSet`, as Alamofire's
     /// initializer takes them. A call without `allowedCharacters` chooses
-    /// ``init(alphabetizeKeyValuePairs:arrayEncoding:boolEncoding:dataEncoding:dateEncoding:keyEncoding:keyPathEncoding:bracketEncoding:nilEncoding:spaceEncoding:unescapedCharacters:charset:charsetSentinel:allowsEmptyArrays:userInfo:)``,
+    /// ``init(alphabetizeKeyValuePairs:arrayEncoding:boolEncoding:dataEncoding:dateEncoding:keyEncoding:keyPathEncoding:bracketEncoding:nilEncoding:spaceEncoding:unescapedCharacters:charset:charsetSentinel:allowsEmptyArrays:indexGaps:userInfo:)``,
     /// which this one calls.
     ///
     /// - Parameters:
@@ -43,6 +43,8 @@ extension URLEncodedFormEncoder {
     ///   - charset: The charset names and values are written in. `.utf8` by default.
     ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
     ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
+    ///   - indexGaps: Whether an element that writes nothing leaves a gap in the indices.
+    ///     `.compact` by default.
     ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
@@ -59,6 +61,7 @@ extension URLEncodedFormEncoder {
         charset: Charset = .utf8,
         charsetSentinel: Bool = false,
         allowsEmptyArrays: Bool = false,
+        indexGaps: IndexGaps = .compact,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
         self.init(
@@ -76,6 +79,7 @@ extension URLEncodedFormEncoder {
             charset: charset,
             charsetSentinel: charsetSentinel,
             allowsEmptyArrays: allowsEmptyArrays,
+            indexGaps: indexGaps,
             userInfo: userInfo
         )
     }

@@ -362,7 +362,8 @@ struct FormParser {
     }
 
     /// Splits `key` into the ranges of its components (offset by `base`): the name before any
-    /// bracket, then each bracketed or dotted name. An empty range after the first is `[]`.
+    /// bracket, which may be empty, then each bracketed or dotted name. An empty range after the
+    /// first is `[]`.
     /// Escaped punctuation (`%5B`, `%5b`) was decoded before, so it is punctuation too, as qs,
     /// Rails, PHP and Vapor read it.
     static func split(
@@ -386,7 +387,8 @@ struct FormParser {
             components.append(base..<(base + end))
             return .path
         }
-        guard index > 0 else { return .malformed }
+        // An empty name before the first bracket or dot is the empty name's path: `[]=x` is
+        // `{"": ["x"]}`, as the encoder writes it (and Alamofire).
         components.append(base..<(base + index))
         while index < end {
             guard components.count < maximumDepth else { return .tooDeep }

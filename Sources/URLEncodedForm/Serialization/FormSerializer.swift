@@ -9,12 +9,15 @@ struct FormSerializer: ~Copyable {
     private let tree: FormTree
     private var writer: PairWriter
     private let allowsEmptyArrays: Bool
+    /// Whether an element is keyed by its coding index (``URLEncodedFormEncoder/IndexGaps/keepPositions``).
+    private let keepsPositions: Bool
 
     /// A serializer of `tree`; `closureResults` are what the name closures returned while the
     /// encode streamed, used before calling them again.
     init(tree: FormTree, options: borrowing URLEncodedFormEncoder, closureResults: consuming ClosureResults? = nil) {
         self.tree = tree
         allowsEmptyArrays = options.allowsEmptyArrays
+        keepsPositions = options.indexGaps == .keepPositions
         // Small trees get room for their worst case (every byte escaped), so the escaper never
         // grows the buffer; large ones start at one and a half times and grow as needed.
         let bytes = tree.bytes.count
@@ -60,14 +63,15 @@ struct FormSerializer: ~Copyable {
     private mutating func writeChildren(of node: Int) {
         let isObject = tree[node].kind == .object
         var position = 0
-        // Under `.jQuery` the tree keeps an element for every coding index, so this is it.
+        // Under `.jQuery` and `.keepPositions` the tree keeps an element for every coding index,
+        // so this is it.
         var index = 0
         var child = tree[node].firstChild
         while child >= 0 {
             if isObject {
                 _ = writer.openMember(tree.keyString(of: child))
             } else {
-                writer.openElement(at: position, index: index)
+                writer.openElement(at: keepsPositions ? index : position, index: index)
             }
             write(child)
             if writer.close() {

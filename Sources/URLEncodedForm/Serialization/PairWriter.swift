@@ -236,9 +236,8 @@ struct PairWriter: ~Copyable {
             beginPair()
             return
         }
-        let isUnnamed = path.isEmpty
         appendAmpersandAndPath()
-        if !isUnnamed, !(elementKeys == .jQuery && levels[levels.count &- 1].namesOwnBrackets) {
+        if !(elementKeys == .jQuery && levels[levels.count &- 1].namesOwnBrackets) {
             appendElementKey(position, to: .output)
         }
         output.append(UInt8(ascii: "="))
@@ -414,7 +413,6 @@ struct PairWriter: ~Copyable {
     /// if the element is written as a value. Out of line, so the common writers stay small.
     @inline(never)
     private mutating func appendIndexedElementKey(_ index: Int) {
-        if path.isEmpty { return }
         levels[levels.count &- 1].isIndexedElement = true
         path.append(punctuation.openBracket)
         path.appendDecimal(index)
@@ -443,9 +441,7 @@ struct PairWriter: ~Copyable {
             appendText(elementPath, to: .path, rawPrefix: nil, rawSuffix: nil)
             return
         }
-        // Under the empty name, `[]=x` would be no key path at all; repeating the name (`=x&=y`)
-        // is the one way to write that array that reads back.
-        if path.isEmpty { return }
+        // Under the empty name too: `{"": ["x"]}` is `%5B%5D=x`, as Alamofire, qs and PHP write it.
         appendElementKey(position, to: .path)
     }
 
@@ -566,11 +562,10 @@ struct PairWriter: ~Copyable {
     }
 
     /// Writes the current level, an array that stayed empty, as its name and `[]` alone
-    /// (``URLEncodedFormEncoder/allowsEmptyArrays``), whatever the array encoding; nothing under
-    /// the empty name, which has no name to carry it.
+    /// (``URLEncodedFormEncoder/allowsEmptyArrays``), whatever the array encoding; `%5B%5D`
+    /// alone under the empty name.
     @inline(never)
     mutating func writeEmptyArray() {
-        guard !path.isEmpty else { return }
         pairIsJoined = false
         appendAmpersandAndPath()
         output.append(punctuation.emptyBrackets)

@@ -25,6 +25,11 @@ struct AlamofireCorpusTests {
                 case .stream: try vector.encoder.encode(vector.value)
                 case .tree: try vector.encoder.encodedThroughTree(vector.value) { $0.string }
                 }
+            if let changed = Self.numberingDifferences[vector.id] {
+                // Alamofire's text splits an element; ours keeps its members at one index.
+                #expect(text != vector.expected && text == changed, "vector \(vector.id): wrote \(text)")
+                continue
+            }
             let matches =
                 vector.comparesPairs
                 ? Self.pairs(text) == Self.pairs(vector.expected)
@@ -40,15 +45,24 @@ struct AlamofireCorpusTests {
         #expect(failures == 0, "\(failures) of \(vectors.count) vectors differ")
     }
 
-    /// Without this, an encoder that always fell back to the tree would pass the test above. The
-    /// three that do not stream write a name twice (425, 2322) or an element past its index (934).
-    @Test("all but three vectors stream")
+    /// The vectors whose text the element numbering changes, with the text written instead: an
+    /// element that wrote nothing (`[nil]` under `.dropKey`) is followed by one of two values,
+    /// which Alamofire writes at indices 0 and 1 of `)` and this encoder at `(0)(0)` and `(0)(1)`
+    /// (EncoderCompatibility, "Differences from Alamofire").
+    static let numberingDifferences: [Int: String] = [
+        934: "?7fy.k=0&?7fy.%3B~.16dt6~=0&?7fy.%26G=1700000000250.0&%29%280%29%280%29=p%3Et&%29%280%29%281%29=-128&%29%281%29=0.0"
+    ]
+
+    /// Without this, an encoder that always fell back to the tree would pass the test above. Every
+    /// vector streams, since an element keeps the place it first wrote at (425 and 2322, whose
+    /// second element follows one that wrote nothing, went to the tree before).
+    @Test("every vector streams")
     func streaming() throws {
         var treeVectors: [Int] = []
         for vector in try AlamofireVector.corpus() where try !vector.encoder.streams(vector.value) {
             treeVectors.append(vector.id)
         }
-        #expect(treeVectors == [425, 934, 2322])
+        #expect(treeVectors == [])
     }
 
     @Test("the corpus covers every option value and every note")

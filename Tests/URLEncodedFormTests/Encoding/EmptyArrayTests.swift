@@ -40,11 +40,11 @@ struct EmptyArrayTests {
             var z: [Int] = []
         }
         #expect(try encoder.encode(Last()) as String == "a=x&y%5B0%5D%5B%5D&z%5B%5D")
-        // Off, byte for byte as in Alamofire: empty arrays write nothing, elements that write
-        // nothing take no index, and after one an element's writes find their element by index
-        // again (`rows`).
+        // Off, as in Alamofire: empty arrays write nothing and elements that write nothing take
+        // no index; an element keeps the index it first wrote at (`rows`, where Alamofire writes
+        // `rows[0][0]=1&rows[1][0]=2`).
         let alamofire = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets)
-        #expect(try alamofire.encode(Self.form) as String == "items%5B0%5D%5Blabels%5D%5B0%5D=x&name=n&rows%5B0%5D%5B0%5D=1&rows%5B1%5D%5B0%5D=2")
+        #expect(try alamofire.encode(Self.form) as String == "items%5B0%5D%5Blabels%5D%5B0%5D=x&name=n&rows%5B0%5D%5B0%5D=1&rows%5B0%5D%5B1%5D=2")
     }
 
     @Test(

@@ -79,9 +79,9 @@ struct StreamingTests {
             try c.encode([1, nil, 3] as [Int?], forKey: Key("a"))
         },
         Case(
-            name: "an element written past its index finds its element again at each write, as in Alamofire",
-            streams: false,
-            expected: "x%5B0%5D%5B0%5D=a&x%5B1%5D%5B0%5D=b&x%5B2%5D=c",
+            name: "an element written past its index keeps the place it first wrote at",
+            streams: true,
+            expected: "x%5B0%5D%5B0%5D=a&x%5B0%5D%5B1%5D=b&x%5B1%5D=c",
             arrayEncoding: .indexInBrackets
         ) {
             var c = $0.container(keyedBy: Key.self)

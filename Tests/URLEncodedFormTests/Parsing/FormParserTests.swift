@@ -109,14 +109,28 @@ struct FormParserTests {
 
     @Test(
         "keys whose brackets do not form a path are errors",
-        arguments: ["a[b=1", "a]=1", "a]b=1", "a[b]c=1", "[a]=1", "a[[b]]=1", "a[b]]=1", "a[b][=1", "%5Ba%5D=1"]
+        arguments: ["a[b=1", "a]=1", "a]b=1", "a[b]c=1", "a[[b]]=1", "a[b]]=1", "a[b][=1", "[=1", "[a=1"]
     )
     func malformed(input: String) throws {
         let name = String(input.prefix { $0 != "=" }).removingPercentEncoding ?? ""
         #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) { try parsedTree(input) }
     }
 
-    @Test("with .dots, empty names are errors", arguments: ["a..b=1", "a.=1", ".a=1", "a.[b]=1"])
+    /// The empty name's path, as the encoder writes `{"": …}` (and Alamofire): `[a]=1` is
+    /// `{"": {"a": "1"}}`.
+    @Test(
+        "a name that starts with a bracket or a dot is a path under the empty name",
+        arguments: [
+            ("[a]=1", URLEncodedFormDecoder.KeyPathDecoding.brackets, #"{:{a:"1"}}"#), ("%5Ba%5D=1", .brackets, #"{:{a:"1"}}"#),
+            ("[]=x&[]=y", .brackets, #"{:["x","y"]}"#), ("[0][0]=a&[0][1]=b", .brackets, #"{:{0:{0:"a",1:"b"}}}"#),
+            (".a=1", .dots, #"{:{a:"1"}}"#), (".a=1", .brackets, #"{.a:"1"}"#),
+        ]
+    )
+    func emptyNamePath(input: String, paths: URLEncodedFormDecoder.KeyPathDecoding, expected: String) throws {
+        #expect(try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: paths)) == expected)
+    }
+
+    @Test("with .dots, empty names are errors", arguments: ["a..b=1", "a.=1", "..a=1", "a.[b]=1"])
     func malformedDots(input: String) throws {
         let name = String(input.prefix { $0 != "=" })
         #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) {

@@ -170,6 +170,8 @@ enum QsComparison {
         case arrayLimit =
             "an array past the length limit is refused; qs makes an object of its indices, or lets the pieces of one bracketed value past"
         case emptyName = "a pair with an empty name is kept; qs drops it"
+        case emptyNamePath =
+            "a name that starts with a bracket is a path under the empty name, as the encoder writes it; qs lifts what is inside to the top"
         case prototypeNames = "JavaScript's prototype names (toString, __proto__…) are ordinary names; qs drops them"
         case entitiesJoinPieces = "with comma and numeric entities, qs joins a value's pieces back into one text"
         case undecodableText = "text with an invalid escape or invalid UTF-8 is decoded where it can be; qs leaves all of it escaped"
@@ -323,9 +325,19 @@ enum QsComparison {
 
     /// A value that differs from qs's.
     private static func valueDifference(_ value: FixtureValue, input: String, decoder: URLEncodedFormDecoder, expected: FixtureValue) -> Rule? {
-        if case .object(var members) = value, members[""] != nil {
+        if case .object(var members) = value, let unnamed = members[""] {
             members[""] = nil
             if FixtureValue.object(members) == expected { return .emptyName }
+            // qs reads `[0]=a&[x]=b` as `{"0": "a", "x": "b"}`.
+            let lifted: [String: FixtureValue]? =
+                switch unnamed {
+                case .array(let elements): Dictionary(uniqueKeysWithValues: elements.enumerated().map { (String($0.offset), $0.element) })
+                case .object(let inner): inner
+                default: nil
+                }
+            if let lifted, FixtureValue.object(members.merging(lifted) { old, _ in old }) == expected, lifted.keys.allSatisfy({ members[$0] == nil }) {
+                return .emptyNamePath
+            }
         }
         if value.withoutPrototypeNames.withoutEmptyContainers == expected.withoutEmptyContainers { return .prototypeNames }
         if decoder.interpretsNumericEntities, case .separator = decoder.arrayDecoding,
