@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Instructions per operation, counted by callgrind: each workload and operation is run N and 2N
+# times, and the difference divided by N, so start-up and set-up cancel out. Repeatable to a few
+# instructions, unlike wall-clock time on a shared machine.
+#
+#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode tree decode floor)
+#
+# Prints one line per workload and operation: instructions (callgrind) and heap allocations
+# (memcheck's count, likewise N against 2N) per operation.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=${INSTRUCTIONS_DIR:-$root/.build-instructions}
+mkdir -p "$work/Sources/instructions"
+cp "$root/Benchmarks/Instructions/main.swift" "$root/Benchmarks/Benchmarks/FormCoding/Workloads.swift" \
+    "$root/Benchmarks/Benchmarks/FormCoding/Floor.swift" "$work/Sources/instructions/"
+cat >"$work/Package.swift" <<MANIFEST
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "instructions",
+    dependencies: [.package(path: "$root")],
+    targets: [.executableTarget(name: "instructions", dependencies: [.product(name: "URLEncodedForm", package: "$(basename "$root")")])],
+    swiftLanguageModes: [.v6]
+)
+MANIFEST
+swift build -c release --package-path "$work" >&2
+binary="$work/.build/release/instructions"
+operations=("$@")
+[ ${#operations[@]} -gt 0 ] || operations=(encode tree decode floor)
+export SWIFT_DETERMINISTIC_HASHING=1
+count() {  # workload operation iterations → "instructions"
+    local out="$work/callgrind.out"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" "$1" "$2" "$3" >/dev/null 2>&1
+    awk '/^summary:/ { print $2 }' "$out"
+}
+allocations() {  # workload operation iterations → the heap allocations memcheck counted
+    valgrind --tool=memcheck --leak-check=no "$binary" "$1" "$2" "$3" 2>&1 >/dev/null |
+        awk '/total heap usage/ { gsub(",", "", $5); print $5 }'
+}
+printf '%-14s %-7s %14s %8s\n' workload operation instructions mallocs
+for workload in small medium text large largeBrackets; do
+    n=400
+    case $workload in large | largeBrackets) n=20 ;; esac
+    for operation in "${operations[@]}"; do
+        one=$(count "$workload" "$operation" "$n")
+        two=$(count "$workload" "$operation" $((2 * n)))
+        m=$((n / 4))
+        first=$(allocations "$workload" "$operation" "$m")
+        second=$(allocations "$workload" "$operation" $((2 * m)))
+        printf '%-14s %-7s %14d %8.1f\n' "$workload" "$operation" $(((two - one) / n)) "$(awk -v a="$first" -v b="$second" -v m="$m" 'BEGIN { print (b - a) / m }')"
+    done
+done

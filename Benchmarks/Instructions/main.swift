@@ -1,0 +1,36 @@
+import Foundation
+@_spi(Benchmarks) import URLEncodedForm
+
+// Runs one operation on one workload a given number of times, for callgrind to count
+// (`Benchmarks/Instructions/count.sh`): `instructions WORKLOAD OPERATION ITERATIONS`.
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let iterations = Int(arguments[3]) else {
+    FileHandle.standardError.write(Data("usage: instructions small|medium|large|largeBrackets|text encode|tree|decode|floor N\n".utf8))
+    exit(2)
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
+    let encoder = URLEncodedFormEncoder(arrayEncoding: brackets ? .brackets : .indexInBrackets)
+    let decoder = URLEncodedFormDecoder(limits: .unlimited)
+    let text: String = try encoder.encode(value)
+    switch arguments[2] {
+    case "encode": for _ in 0..<iterations { blackHole(try encoder.encode(value) as String) }
+    case "tree": for _ in 0..<iterations { blackHole(try encoder.encodeThroughTree(value)) }
+    case "decode": for _ in 0..<iterations { blackHole(try decoder.decode(Value.self, from: text)) }
+    case "floor": for _ in 0..<iterations { try value.encode(to: FloorEncoder()) }
+    default: exit(2)
+    }
+}
+
+switch arguments[1] {
+case "small": try run(Small.sample)
+case "medium": try run(Medium.sample)
+case "large": try run(Large.sample)
+case "largeBrackets": try run(Large.sample, brackets: true)
+case "text": try run(Text.sample)
+default: exit(2)
+}
