@@ -14,7 +14,8 @@ import Darwin
 import ucrt
 #endif
 
-/// Bytes read in place, every read checked against their count.
+/// Bytes read in place, every read checked against their count but for the scans'
+/// `unchecked:` reads, whose loops prove their bounds.
 ///
 /// With ``ByteWriter``, the one place where the library touches memory through pointers: the
 /// parser, the percent coders, the tree and the scalar readers all read through this type. A
@@ -25,7 +26,7 @@ import ucrt
 ///         form[2]              // 0x31, "1"
 ///         form[4..<9]          // a reader of "b=%20", indexed from 0
 ///         form[9]              // stops the program: index 9 is past the 9 bytes
-///         form.chunk(at: 0)    // stops the program: 16 bytes are not there
+///         form[4..<10]         // stops the program: the range ends past the bytes
 ///     }
 ///
 /// A failed check stops the program rather than reading memory that is not the input's. Callers
@@ -60,15 +61,8 @@ struct ByteReader: Sequence {
         return ByteReader(UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
-    /// The 16 bytes from `index` on, for the scans that classify 16 bytes at a time.
-    @inline(__always)
-    func chunk(at index: Int) -> ByteScanning.Vector {
-        precondition(index >= 0 && index <= buffer.count &- 16, "chunk outside the bytes")
-        guard let base = buffer.baseAddress else { preconditionFailure("chunk outside the bytes") }
-        return UnsafeRawPointer(base + index).loadUnaligned(as: ByteScanning.Vector.self)
-    }
-
-    // The scans of the parser, the escaper and the percent-decoder read through the two below,
+    // The scans of the parser, the escaper and the percent-decoder read 16 bytes at a time, or
+    // one, through the two below,
     // which check only in debug builds (where every test runs): their loop conditions prove the
     // bounds (`while index <= count &- 16`, `while index < count`, from `index = 0` up), and each
     // call site says so.

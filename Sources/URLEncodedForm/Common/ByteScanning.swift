@@ -6,10 +6,9 @@
 enum ByteScanning {
     typealias Vector = SIMD16<UInt8>
 
-    // Chunks are loaded and stored only through `ByteReader` and `ByteWriter`: the `chunk(at:)`
-    // and `store(_:at:)` accessors check their bounds in every build; the hot loops use the
-    // `unchecked:` ones, whose bounds their loop conditions prove and which check only in debug
-    // builds and in the fuzzers (built with `-assert-config Debug`).
+    // Chunks are loaded and stored only through `ByteReader` and `ByteWriter`, by the hot loops,
+    // with the `unchecked:` accessors: their loop conditions prove the bounds, and the accessors
+    // check them in debug builds and in the fuzzers (built with `-assert-config Debug`).
 
     /// One bit per lane, lane 0 lowest, from a vector whose lanes are 0 or 0xFF.
     @inline(__always)

@@ -19,17 +19,17 @@ extension ByteSink where Self: ~Copyable {
 /// With ``ByteReader``, the one place where the library touches memory through pointers. A form
 /// is written as many short pieces (a key, `=`, a value, `&`), and `Array`'s general append costs
 /// several times the copy itself for pieces that short; this is a capacity check and a copy.
-/// Every write is checked: appends reserve what they write, and the rest take a `precondition`.
+/// Every write is checked: appends reserve what they write, and the rest take a `precondition`,
+/// but for the window's `unchecked:` stores, whose loops prove their bounds.
 ///
 ///     var writer = ByteWriter(capacity: 16)
-///     writer.append(contentsOf: Array("a=1".utf8))      // a=1
-///     writer.appendWriting(upTo: 3) { window in         // room for 3 bytes, and 16 of scratch
-///         window[0] = UInt8(ascii: "&")
-///         window[1] = UInt8(ascii: "b")
-///         return 2                                      // keeps 2: a=1&b
+///     writer.append(contentsOf: Array("a=1".utf8))        // a=1
+///     writer.appendWriting(upTo: 3) { window in           // room for 3 bytes, and 16 of scratch
+///         window.store(UInt8(ascii: "&"), unchecked: 0)
+///         window.store(UInt8(ascii: "b"), unchecked: 1)
+///         return 2                                        // keeps 2: a=1&b
 ///     }
-///     writer.overwrite(at: 0, with: UInt8(ascii: "c"))  // c=1&b
-///     writer.truncate(to: 3)                            // c=1
+///     writer.truncate(to: 3)                              // a=1
 struct ByteWriter: ByteSink, ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -116,21 +116,6 @@ struct ByteWriter: ByteSink, ~Copyable {
         count = newCount
     }
 
-    /// Overwrites the byte at `position`, for reordering what was written.
-    mutating func overwrite(at position: Int, with byte: UInt8) {
-        precondition(position >= 0 && position < count, "position outside the buffer")
-        base[position] = byte
-    }
-
-    /// Overwrites `bytes.count` bytes from `position` on, for reordering what was written.
-    mutating func overwrite(at position: Int, with bytes: ByteReader) {
-        precondition(position >= 0 && bytes.count <= count &- position, "range outside the buffer")
-        bytes.withUnsafeBuffer { source in
-            guard let start = source.baseAddress else { return }
-            (base + position).update(from: start, count: source.count)
-        }
-    }
-
     /// Rewrites the bytes from `start` to the end as `segments` (ranges of those bytes, together
     /// as long as the region less one separator between each two) in the given order, joined by
     /// `separator`: how sorted members are put in place. The region is first copied past the
@@ -167,6 +152,7 @@ struct ByteWriter: ByteSink, ~Copyable {
             self.count = count
         }
 
+        /// A byte of the window, checked against the room (the decimal writer's digits).
         @inline(__always)
         subscript(offset: Int) -> UInt8 {
             get {
@@ -179,23 +165,10 @@ struct ByteWriter: ByteSink, ~Copyable {
             }
         }
 
-        /// Stores 16 bytes from `offset` on.
-        @inline(__always)
-        func store(_ chunk: ByteScanning.Vector, at offset: Int) {
-            precondition(offset >= 0 && offset <= count &- 16, "chunk outside the window")
-            store(chunk, unchecked: offset)
-        }
-
-        /// Stores the four bytes of `word` from `offset` on.
-        @inline(__always)
-        func store(_ word: UInt32, at offset: Int) {
-            precondition(offset >= 0 && offset <= count &- 4, "word outside the window")
-            store(word, unchecked: offset)
-        }
-
         // The escaper's and the percent-decoder's inner loops prove their bounds once, from the
-        // room they asked for, and store through the three below, which check only in debug
-        // builds (where every test runs). Each call site states its proof.
+        // room they asked for, and store through these, which check only in debug builds (where
+        // every test runs) and in the fuzzers. Each call site states its proof; what they kept
+        // is checked against the room in every build (`appendWriting`).
 
         @inline(__always)
         func store(_ chunk: ByteScanning.Vector, unchecked offset: Int) {

@@ -35,15 +35,19 @@ enum NilScalar {
 /// Containers name their slots by the stream's scope numbers; after the switch, `slots` turns
 /// each number into the builder's slot, and new numbers continue after the stream's.
 final class FormEncodingSession {
-    // One encode call owns the writer and runs on one thread, and user code cannot reach these
-    // while they are accessed: the data, date and nil closures run before a write starts, and the
-    // name closures, which run inside the stream's writer, are given only strings. So the
-    // runtime exclusivity checks would only cost time.
     /// The tree, once the stream gave up; `nil` while streaming.
-    @exclusivity(unchecked) private(set) var builder: FormTreeBuilder?
+    private(set) var builder: FormTreeBuilder?
+    // Every scalar is written through the stream, so its runtime exclusivity check is paid per
+    // scalar: without `unchecked`, callgrind counts 14,859 → 17,020 instructions per small
+    // encode, 60,385 → 70,225 medium, 6.01M → 6.99M large (+15%). It is safe: one encode call
+    // owns the session and runs on one thread, and user code cannot reach the stream while it is
+    // accessed (the data, date and nil closures run before a write starts; the name closures,
+    // which run inside the stream's writer, are given only strings). The other stored properties
+    // keep their checks: unchecked, they measured no gain (`builder`) or at most 3% on the rare
+    // values that need the tree (`slots`).
     @exclusivity(unchecked) var stream: FormPairStream
     /// After the switch: the builder's slot for each scope number.
-    @exclusivity(unchecked) private var slots: [Int] = []
+    private var slots: [Int] = []
 
     // The options are copied out once: reading an enum with a closure payload from the options
     // struct on every write would retain and release it.

@@ -9,7 +9,8 @@
 /// finds the element by index again on each write, and splits the second element in two).
 final class FormTreeBuilder {
     // One encode call owns the builder and runs on one thread, and no access to the tree spans a
-    // call back into user code, so the runtime exclusivity checks would only cost time.
+    // call back into user code. Its checks cost a value built as a tree 10% (callgrind per
+    // encode through the tree: 86,456 → 95,276 instructions medium, 8.66M → 9.56M large).
     @exclusivity(unchecked) var tree = FormTree()
 
     /// Whether every element takes its coding index, the ones that write nothing too, as
@@ -35,8 +36,8 @@ final class FormTreeBuilder {
         var node = -1
     }
 
-    // Unchecked for the reason the tree is.
-    @exclusivity(unchecked) private var pending: [PendingSlot] = []
+    // Checked: unchecked, it measured under 2% on a value built as a tree.
+    private var pending: [PendingSlot] = []
 
     /// The slot of the member `key` of the object in `object`: its node when the object exists.
     func member(of object: Int, key: String) -> Int {
