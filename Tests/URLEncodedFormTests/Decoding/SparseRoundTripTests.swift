@@ -155,7 +155,9 @@ struct SparseRoundTripTests {
             } else {
                 let tags = Self.sparse(&random, encoding).tags
                 let text: String = try encoder.encode(Unnamed(value: tags, t: t))
-                #expect(try decoder.decode(Unnamed<String>.self, from: text) == Unnamed(value: Self.readBack(tags, keeps: keeps.values) { $0 }, t: t), "\(text)")
+                #expect(
+                    try decoder.decode(Unnamed<String>.self, from: text) == Unnamed(value: Self.readBack(tags, keeps: keeps.values) { $0 }, t: t),
+                    "\(text)")
             }
         }
         // The generator makes the shape it is for: values that lose elements on the way.

@@ -335,7 +335,8 @@ enum QsComparison {
                 case .object(let inner): inner
                 default: nil
                 }
-            if let lifted, FixtureValue.object(members.merging(lifted) { old, _ in old }) == expected, lifted.keys.allSatisfy({ members[$0] == nil }) {
+            if let lifted, FixtureValue.object(members.merging(lifted) { old, _ in old }) == expected, lifted.keys.allSatisfy({ members[$0] == nil })
+            {
                 return .emptyNamePath
             }
         }
