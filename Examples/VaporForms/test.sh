@@ -11,7 +11,9 @@ fi
 scratch=${1:-.build-adapters}
 
 echo "==> building the example with the Vapor trait"
-swift build --traits Vapor --scratch-path "$scratch" --product url-encoded-form-vapor-example
+# VAPOR_EXAMPLE_TRAITS lets CI build with the traits its other steps use, so that it resolves
+# the same packages in the scratch path they share.
+swift build --traits "${VAPOR_EXAMPLE_TRAITS:-Vapor}" --scratch-path "$scratch" --product url-encoded-form-vapor-example
 
 port=${PORT:-$((20000 + RANDOM % 20000))}
 base="http://127.0.0.1:$port"

@@ -58,13 +58,6 @@ struct QsStringifyTests {
 
     enum Outcome: String, CaseIterable {
         case same = "the same text"
-        /// qs numbers an element by its place in the array, so after an element that writes
-        /// nothing (`[]`, `{}`, or only those inside) it skips an index. Here such an element
-        /// takes no place, and each later write finds its element by index again, byte for byte
-        /// as Alamofire's encoder does (`[{}, {a: 1, b: 2}]` is `x[0][a]=1&x[1][b]=2`). Checked
-        /// precisely: without those elements, the value is written exactly as qs writes it.
-        /// Under `allowsEmptyArrays` an empty array writes `name[]`, so only elements with
-        /// nothing but empty objects inside write nothing.
         /// In ISO-8859-1 qs writes a character beyond U+FFFF (`🌍`) as two references, one for
         /// each UTF-16 surrogate, a JavaScript string's halves; browsers, and this encoder,
         /// write one reference to the character. Checked precisely: with those pairs joined,

@@ -23,29 +23,6 @@ enum OrderedValue: Encodable, Sendable {
         }
     }
 
-    /// Whether a text or `null` is anywhere inside: what an encoder writes something for; or,
-    /// with `emptyArraysWrite` (``URLEncodedFormEncoder/allowsEmptyArrays``), an empty array.
-    func writesSomething(emptyArraysWrite: Bool = false) -> Bool {
-        switch self {
-        case .text, .null: true
-        case .array(let elements):
-            (emptyArraysWrite && elements.isEmpty) || elements.contains { $0.writesSomething(emptyArraysWrite: emptyArraysWrite) }
-        case .object(let members): members.contains { $0.value.writesSomething(emptyArraysWrite: emptyArraysWrite) }
-        }
-    }
-
-    /// The value without the array elements that write nothing.
-    func withoutEmptyElements(emptyArraysWrite: Bool = false) -> OrderedValue {
-        switch self {
-        case .text, .null: self
-        case .array(let elements):
-            .array(
-                elements.filter { $0.writesSomething(emptyArraysWrite: emptyArraysWrite) }
-                    .map { $0.withoutEmptyElements(emptyArraysWrite: emptyArraysWrite) })
-        case .object(let members): .object(members.map { ($0.name, $0.value.withoutEmptyElements(emptyArraysWrite: emptyArraysWrite)) })
-        }
-    }
-
     /// The value without the array elements that are arrays or objects.
     var withoutContainerElements: OrderedValue {
         switch self {
