@@ -163,7 +163,7 @@ enum QsComparison {
         case invalidOptionValue = "an option value of the wrong type: qs throws a TypeError, Swift's option types cannot hold it"
         case noCounterpart =
             "a qs option the decoder has no counterpart for (parseArrays, ignoreQueryPrefix, delimiter, decodeDotInKeys, strictMerge)"
-        case malformedKey = "a malformed key (a[b, a]b, [a], a[b]c) is refused; qs keeps a guess"
+        case malformedKey = "a malformed key (a[b, a]b, a[b]c) is refused; qs keeps a guess"
         case conflictingKey = "a value, an array and an object under one name are refused; qs merges them"
         case depthLiteral = "a key deeper than the limit is refused; qs keeps the rest of it as one name"
         case parameterLimit = "a form past the parameter limit is refused; qs drops the pairs past it"
