@@ -441,7 +441,7 @@ struct PairWriter: ~Copyable {
             appendText(elementPath, to: .path, rawPrefix: nil, rawSuffix: nil)
             return
         }
-        // Under the empty name too: `{"": ["x"]}` is `%5B%5D=x`, as Alamofire, qs and PHP write it.
+        // Under the empty name too: `{"": ["x"]}` is `%5B%5D=x`, as Alamofire 5.12 writes it.
         appendElementKey(position, to: .path)
     }
 
