@@ -25,8 +25,8 @@ extension ByteSink where Self: ~Copyable {
 ///     var writer = ByteWriter(capacity: 16)
 ///     writer.append(contentsOf: Array("a=1".utf8))        // a=1
 ///     writer.appendWriting(upTo: 3) { window in           // room for 3 bytes, and 16 of scratch
-///         window.store(UInt8(ascii: "&"), unchecked: 0)
-///         window.store(UInt8(ascii: "b"), unchecked: 1)
+///         window[0] = UInt8(ascii: "&")                   // checked against the room
+///         window[1] = UInt8(ascii: "b")
 ///         return 2                                        // keeps 2: a=1&b
 ///     }
 ///     writer.truncate(to: 3)                              // a=1
