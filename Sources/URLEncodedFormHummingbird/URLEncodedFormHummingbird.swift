@@ -22,7 +22,7 @@ import URLEncodedForm
 /// }
 /// ```
 ///
-/// Errors answer for themselves: input past a limit is 413 or 400, a malformed key 400, a value
+/// Errors answer for themselves: input past a limit is 413 or 400, a conflicting key 400, a value
 /// that cannot be read 400, and with `errorReporting: .everyField` the collected
 /// ``URLEncodedForm/URLEncodedFormFieldErrors`` 422, each with the decoder's message. A route can
 /// catch them first to render its own page.

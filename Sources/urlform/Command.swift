@@ -63,6 +63,8 @@ struct Command {
           --charset-sentinel           a utf8=✓ or _charset_ parameter picks the charset
           --numeric-entities           &#8364; in a legacy-charset value is €
           --bare-keys flag|null        a name without = is "" (default) or null
+          --malformed-keys literal|error   a name that is no key path (a[b) is kept
+                                       whole (default literal) or refuses the form
           --max-input-length N  --max-parameters N  --max-depth N  --max-array-length N
           --unlimited                  lift every limit (defaults: 1048576, 1000, 32, 1000)
           --pretty                     indent the JSON
@@ -175,6 +177,7 @@ struct Command {
             decoder.charsetSentinel = true
         case (.decode, "--numeric-entities"): decoder.interpretsNumericEntities = true
         case (.decode, "--bare-keys"): decoder.bareKeys = try choice(["flag": .flag, "null": .null])
+        case (.decode, "--malformed-keys"): decoder.malformedKeys = try choice(["literal": .literal, "error": .error])
         case (.decode, "--unlimited"): decoder.limits = .unlimited
         case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()
         case (.decode, "--max-parameters"): decoder.limits.maximumParameterCount = try number()

@@ -87,6 +87,34 @@ extension URLEncodedFormDecoder {
         case null
     }
 
+    /// What a pair whose name is not a key path means: `a[b` (a bracket never closed), `a]`,
+    /// `a[b]c` (text after a bracket), `items[0].name` (a dot, under
+    /// ``KeyPathDecoding-swift.struct/brackets``).
+    ///
+    /// Such a name is a decision about its own pair, not about the form: a page the server does not
+    /// control (a plugin's hidden field, an analytics snippet) must not make every submission fail
+    /// for a field the type never reads.
+    ///
+    /// ```swift
+    /// struct Signup: Decodable { let name: String }
+    /// // name=Ada&a[b]]=1
+    /// // .literal: Signup(name: "Ada"), and [String: String] holds "a[b]]": "1"
+    /// // .error:   URLEncodedFormDecodingError, code malformedKey, naming "a[b]]"
+    /// ```
+    public enum MalformedKeys: Sendable, Hashable {
+        /// The pair is a member of the form's top level named by the whole name, as written
+        /// (percent-decoded): `a[b=1` is `{"a[b": "1"}`, so a type can still ask for it by that
+        /// name and a field error names it. The rest of the form is read as usual. The default.
+        ///
+        /// PHP, Rack and qs each read such a name in their own way (PHP's `a[b` is `a_b`, Rack's
+        /// `a[b]c` is `a[b][c]`); each guess loses what the name said, the literal name does not.
+        case literal
+        /// The whole form is refused: ``URLEncodedFormDecodingError`` with the code
+        /// ``URLEncodedFormDecodingError/Code-swift.struct/malformedKey``, which names the key, for
+        /// a strict server that treats such a name as a broken or tampered form.
+        case error
+    }
+
     /// Which texts are `Bool` values.
     ///
     /// Whatever the strategy, a bare name without `=` (`?verbose`) is `true`: a flag.
@@ -204,7 +232,7 @@ extension URLEncodedFormDecoder {
         /// `false`, `nil`, an empty collection, the first case of a `CaseIterable` enum, or the
         /// ``URLEncodedFormStandIn/formStandIn`` of a type that names one. A type that has none (a
         /// struct whose `init(from:)` throws, an enum that is not `CaseIterable`) is recorded and
-        /// stops the level that holds it, unless that level reads it as optional. Input refused before decoding (a limit, a malformed key) is still one
+        /// stops the level that holds it, unless that level reads it as optional. Input refused before decoding (a limit, a conflicting key) is still one
         /// ``URLEncodedFormDecodingError``. A failure is recorded even where the type's own
         /// `init(from:)` would have caught it with `try?`.
         case everyField

@@ -92,6 +92,10 @@ public struct URLEncodedFormDecoder: Sendable {
     /// it is an array of one element that ``bareKeys`` reads (`""`, or `nil`); `name[]=` is an
     /// element `""` either way.
     public var allowsEmptyArrays: Bool
+    /// What a pair whose name is not a key path (`a[b`, `a]`, `a[b]c`) means.
+    /// ``MalformedKeys-swift.enum/literal`` by default: the pair is kept under its whole name, and
+    /// the rest of the form is read.
+    public var malformedKeys: MalformedKeys
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -123,6 +127,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ///     default.
     ///   - bareKeys: What a name without `=` means. `.flag` by default.
     ///   - allowsEmptyArrays: Whether `name[]` without `=` is an empty array. `false` by default.
+    ///   - malformedKeys: What a name that is not a key path (`a[b`) means. `.literal` (kept under
+    ///     its whole name) by default.
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -141,9 +147,11 @@ public struct URLEncodedFormDecoder: Sendable {
         indexGaps: IndexGaps = .error,
         missingBool: MissingBool = .keyNotFound,
         bareKeys: BareKeys = .flag,
-        allowsEmptyArrays: Bool = false
+        allowsEmptyArrays: Bool = false,
+        malformedKeys: MalformedKeys = .literal
     ) {
         self.allowsEmptyArrays = allowsEmptyArrays
+        self.malformedKeys = malformedKeys
         self.interpretsNumericEntities = interpretsNumericEntities
         self.indexGaps = indexGaps
         self.missingBool = missingBool
@@ -175,7 +183,7 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - string: The form text.
     /// - Returns: The decoded value.
     /// - Throws: ``URLEncodedFormDecodingError`` when the input exceeds ``limits``, or holds a
-    ///   malformed or conflicting key. `DecodingError` when a value is missing, of the wrong type
+    ///   conflicting key (or a malformed one, under ``MalformedKeys-swift.enum/error``). `DecodingError` when a value is missing, of the wrong type
     ///   or unreadable, with the coding path of the value. Errors thrown by a custom strategy or
     ///   by the type's `init(from:)`, unchanged.
     public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {

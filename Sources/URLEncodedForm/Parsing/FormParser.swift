@@ -25,6 +25,9 @@ struct FormParser {
     private let acceptsDots: Bool
     /// ``URLEncodedFormDecoder/allowsEmptyArrays``: a bare `name[]` makes its array, empty.
     private let allowsEmptyArrays: Bool
+    /// ``URLEncodedFormDecoder/MalformedKeys-swift.enum/literal``: a name that is not a key path
+    /// is one top-level name.
+    private let keepsMalformedKeys: Bool
     let limits: URLEncodedFormDecoder.Limits
     /// The pairs counted so far, for ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
     private(set) var pairCount = 0
@@ -44,7 +47,7 @@ struct FormParser {
 
     /// Reads `input` under the decoder's options.
     ///
-    /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key, a conflict or a
+    /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key (under `.error`), a conflict or a
     ///   charset the form names that the decoder cannot read.
     static func parse(_ input: ByteReader, options: URLEncodedFormDecoder) throws -> ParsedForm {
         var parser = FormParser(input: input, options: options)
@@ -80,6 +83,7 @@ struct FormParser {
         byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
         acceptsDots = options.keyPathDecoding.acceptsDots
         allowsEmptyArrays = options.allowsEmptyArrays
+        keepsMalformedKeys = options.malformedKeys == .literal
         limits = options.limits
         charset = options.charset
     }
@@ -292,7 +296,11 @@ struct FormParser {
             }
             switch result {
             case .path: break
-            case .malformed: throw URLEncodedFormDecodingError.malformedKey(keyText(key))
+            case .malformed:
+                guard keepsMalformedKeys else { throw URLEncodedFormDecodingError.malformedKey(keyText(key)) }
+                // The whole name, one component: the pair's own decision, not the form's.
+                components.removeAll(keepingCapacity: true)
+                components.append(key)
             case .tooDeep: throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
             }
         } else {

@@ -47,8 +47,8 @@ public enum URLEncodedFormValue: Sendable, Hashable {
     ///   - text: Form text, such as a query string without its `?`.
     ///   - decoder: Supplies the space and key-path options and the limits. The defaults unless
     ///     told.
-    /// - Throws: ``URLEncodedFormDecodingError`` for input past a limit, or a malformed or
-    ///   conflicting key.
+    /// - Throws: ``URLEncodedFormDecodingError`` for input past a limit, or a conflicting key
+    ///   (or a malformed one, under `malformedKeys: .error`).
     public init(parsing text: String, decoder: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws {
         self = try decoder.decode(URLEncodedFormValue.self, from: text)
     }

@@ -147,7 +147,8 @@ struct CoderConventionsTests {
     )
     func errorFields(input: String, code: URLEncodedFormDecodingError.Code, key: String?, limit: Int?, isLimit: Bool) {
         let decoder = URLEncodedFormDecoder(
-            limits: .init(maximumInputLength: 64, maximumParameterCount: 3, maximumDepth: 2, maximumArrayLength: 2))
+            limits: .init(maximumInputLength: 64, maximumParameterCount: 3, maximumDepth: 2, maximumArrayLength: 2),
+            malformedKeys: .error)
         do {
             _ = try decoder.decode([String: URLEncodedFormValue].self, from: input)
             Issue.record("expected \(code)")

@@ -209,6 +209,9 @@ struct SwiftPeerSuiteTests {
         /// Hummingbird refuses a repeated name, and a name given both plainly and with `[]`; the
         /// decoder reads them as the array every other decoder reads.
         case repeatedNameIsArray = "a repeated name is an array; Hummingbird refuses it"
+        /// `someField[=2`: a name that is no key path is kept under its whole name, and the rest
+        /// of the form is read; Hummingbird refuses the form, as `malformedKeys: .error` does.
+        case malformedKeyKept = "a malformed key is kept under its whole name; Hummingbird refuses the form"
     }
 
     struct Case {
@@ -304,6 +307,8 @@ struct SwiftPeerSuiteTests {
             switch (decoded, testCase.expected) {
             case (.success(let value), let expected?) where holds(value, expected): return .same
             case (.failure, nil): return .bothRefuse
+            case (.success, nil) where refusesAsMalformed(testCase.input, decoder):
+                return .malformedKeyKept
             case (.success(let value), nil):
                 // Read as the array every other decoder reads: for an empty model, the repeated
                 // name as an array; otherwise the same as the form without `[]`.
@@ -342,6 +347,21 @@ struct SwiftPeerSuiteTests {
         throw Unexplained(testCase: testCase.test, input: testCase.input)
     }
 
+    /// Whether the same decoder with `malformedKeys: .error` refuses `input` for a malformed key,
+    /// and the default one holds that key as a top-level name.
+    static func refusesAsMalformed(_ input: String, _ decoder: URLEncodedFormDecoder) -> Bool {
+        var strict = decoder
+        strict.malformedKeys = .error
+        do {
+            _ = try URLEncodedFormValue(parsing: input, decoder: strict)
+            return false
+        } catch let error as URLEncodedFormDecodingError where error.code == .malformedKey {
+            return (try? URLEncodedFormValue(parsing: input, decoder: decoder))?[error.key ?? ""] != nil
+        } catch {
+            return false
+        }
+    }
+
     struct Unexplained: Error, CustomStringConvertible {
         let testCase: String
         let input: String
@@ -370,7 +390,7 @@ struct SwiftPeerSuiteTests {
         let expected: [Outcome: Int] =
             fixture.hasPrefix("vapor")
             ? [.same: 41, .bothRefuse: 5, .oneElementArrayAsValue: 1, .topLevelSingleValue: 1, .formOrderKept: 2, .railsArraysOfObjects: 1]
-            : [.same: 31, .bothRefuse: 4, .noCrash: 1, .repeatedNameIsArray: 3]
+            : [.same: 31, .bothRefuse: 3, .noCrash: 1, .repeatedNameIsArray: 3, .malformedKeyKept: 1]
         #expect(counts == expected)
     }
 }

@@ -107,13 +107,34 @@ struct FormParserTests {
         #expect(try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots)) == expected)
     }
 
+    /// Each pair decides for itself: the other pairs of the form are read as usual.
     @Test(
-        "keys whose brackets do not form a path are errors",
-        arguments: ["a[b=1", "a]=1", "a]b=1", "a[b]c=1", "a[[b]]=1", "a[b]]=1", "a[b][=1", "[=1", "[a=1"]
+        "a key whose brackets do not form a path is one top-level name, or with .error refuses the form",
+        arguments: ["a[b=1", "a]=1", "a]b=1", "a[b]c=1", "a[[b]]=1", "a[b]]=1", "a[b][=1", "[=1", "[a=1", "a%5Bb=1"]
     )
     func malformed(input: String) throws {
         let name = String(input.prefix { $0 != "=" }).removingPercentEncoding ?? ""
-        #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) { try parsedTree(input) }
+        #expect(try parsedTree("x=0&\(input)&y[z]=2") == #"{x:"0",\#(name):"1",y:{z:"2"}}"#)
+        #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) {
+            try parsedTree("x=0&\(input)", URLEncodedFormDecoder(malformedKeys: .error))
+        }
+    }
+
+    /// A form whose other fields a type reads: a plugin's hidden field does not make it fail,
+    /// and a type can still ask for the odd name as it was written.
+    @Test(
+        "a typed decode reads the fields beside a malformed key, and the key under its whole name",
+        arguments: ["name=x&a[b]]=1", "name=x&a[b]c=1", "name=x&items[0].name=1", "a[b=1&name=x", "a]=1&name=x"]
+    )
+    func malformedBesideFields(input: String) throws {
+        struct Signup: Decodable, Equatable { let name: String }
+        #expect(try URLEncodedFormDecoder().decode(Signup.self, from: input) == Signup(name: "x"))
+        let odd = input.split(separator: "&").map(String.init).first { !$0.hasPrefix("name=") }!
+        let oddName = String(odd.prefix { $0 != "=" })
+        #expect(try URLEncodedFormDecoder().decode([String: String].self, from: input) == ["name": "x", oddName: "1"])
+        #expect(throws: URLEncodedFormDecodingError.malformedKey(oddName)) {
+            try URLEncodedFormDecoder(malformedKeys: .error).decode(Signup.self, from: input)
+        }
     }
 
     /// The empty name's path, as the encoder writes `{"": …}` (and Alamofire): `[a]=1` is
@@ -130,11 +151,12 @@ struct FormParserTests {
         #expect(try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: paths)) == expected)
     }
 
-    @Test("with .dots, empty names are errors", arguments: ["a..b=1", "a.=1", "..a=1", "a.[b]=1"])
+    @Test("with .dots, an empty name between dots makes the key malformed", arguments: ["a..b=1", "a.=1", "..a=1", "a.[b]=1"])
     func malformedDots(input: String) throws {
         let name = String(input.prefix { $0 != "=" })
+        #expect(try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots)) == #"{\#(name):"1"}"#)
         #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) {
-            try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots))
+            try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots, malformedKeys: .error))
         }
     }
 

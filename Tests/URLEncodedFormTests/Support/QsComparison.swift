@@ -163,7 +163,7 @@ enum QsComparison {
         case invalidOptionValue = "an option value of the wrong type: qs throws a TypeError, Swift's option types cannot hold it"
         case noCounterpart =
             "a qs option the decoder has no counterpart for (parseArrays, ignoreQueryPrefix, delimiter, decodeDotInKeys, strictMerge)"
-        case malformedKey = "a malformed key (a[b, a]b, a[b]c) is refused; qs keeps a guess"
+        case malformedKey = "a malformed key (a[b, a]b, a[b]c) is kept under its whole name; qs keeps a guess"
         case conflictingKey = "a value, an array and an object under one name are refused; qs merges them"
         case depthLiteral = "a key deeper than the limit is refused; qs keeps the rest of it as one name"
         case parameterLimit = "a form past the parameter limit is refused; qs drops the pairs past it"
@@ -252,6 +252,7 @@ enum QsComparison {
             }
         }
         if asksForMissingBehaviour(testCase.options) { return .difference(.noCounterpart) }
+        if let rule = malformedKey(input: input, decoder: decoder) { return .difference(rule) }
         if let rule = arrayLimit(input: input, decoder: decoder, expected: expected) { return .difference(rule) }
         if let rule = regrouped(input: input, decoder: decoder, expected: expected) { return .difference(rule) }
         switch ours {
@@ -278,6 +279,25 @@ enum QsComparison {
             var lifted = decoder
             lifted.limits.maximumArrayLength = .max
             return (try? ShapedDecoding.decode(input, like: arrays, with: lifted)) == arrays ? .arrayLimit : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// A form with a name that is no key path: the decoder keeps it under its whole name, which
+    /// the same decoder with `malformedKeys: .error` refuses naming that key, and the untyped
+    /// value holds as a top-level member.
+    private static func malformedKey(input: String, decoder: URLEncodedFormDecoder) -> Rule? {
+        var strict = decoder
+        strict.malformedKeys = .error
+        do {
+            _ = try URLEncodedFormValue(parsing: input, decoder: strict)
+            return nil
+        } catch let error as URLEncodedFormDecodingError where error.code == .malformedKey {
+            guard let key = error.key, case .object(let members)? = try? URLEncodedFormValue(parsing: input, decoder: decoder) else { return nil }
+            // The error's key may be shortened; the member's name starts with what it shows.
+            let shown = key.hasSuffix("…") ? String(key.dropLast()) : key
+            return members.contains { $0.key.hasPrefix(shown) } ? .malformedKey : nil
         } catch {
             return nil
         }
