@@ -557,11 +557,13 @@ struct FormParser {
 
     /// Whether `a[][x]=…` belongs to the array's last element rather than a new one. It does unless
     /// that element cannot hold the path or already has all of it, Rails' rule: so
-    /// `a[][x]=1&a[][y]=2&a[][x]=3` is `[{x: 1, y: 2}, {x: 3}]`.
+    /// `a[][x]=1&a[][y]=2&a[][x]=3` is `[{x: 1, y: 2}, {x: 3}]`. An element that is an array is
+    /// never added to: each `a[][]` pair starts a new inner array, as PHP and Rack read it
+    /// (`a[][]=1&a[][]=2` is `[["1"], ["2"]]`).
     private func addsToElement(_ element: Int, _ rest: ArraySlice<Range<Int>>) -> Bool {
         guard let first = rest.first else { return false }
         switch (tree[element].kind, first.isEmpty) {
-        case (.array, true), (.object, false), (.unset, _): break
+        case (.object, false), (.unset, false): break
         default: return false
         }
         var node = element

@@ -73,7 +73,7 @@ struct FormParserTests {
             ("a[b]=1&a[b]=2", #"{a:{b:["1","2"]}}"#),
             ("a[][x]=1&a[][y]=2&a[][x]=3", #"{a:[{x:"1",y:"2"},{x:"3"}]}"#),
             ("a[][x][y]=1&a[][x][z]=2&a[][x][y]=3", #"{a:[{x:{y:"1",z:"2"}},{x:{y:"3"}}]}"#),
-            ("a[][]=1&a[][]=2", #"{a:[["1","2"]]}"#),
+            ("a[][]=1&a[][]=2", #"{a:[["1"],["2"]]}"#),
             ("a[]=1&a[][x]=2", #"{a:["1",{x:"2"}]}"#),
             // jQuery: `[]` for values, `[i]` for objects and arrays, in order; indices after a value.
             ("a[]=1&a[1][b]=2", #"{a:["1",1:{b:"2"}]}"#),
@@ -105,6 +105,30 @@ struct FormParserTests {
     )
     func dots(input: String, expected: String) throws {
         #expect(try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots)) == expected)
+    }
+
+    /// What PHP 8.2's `parse_str` and Rack 2.2's `parse_nested_query` read (the same for both but
+    /// where noted): an element that is an array is never added to, so each `a[][]` pair starts
+    /// a new inner array; an element that is an object is, until it holds the pair's whole path
+    /// (Rails' rule, where PHP starts a new element at every `[]`).
+    @Test(
+        "[] followed by [] starts a new inner array for each pair, as PHP and Rack read it",
+        arguments: [
+            ("a[][]=1&a[][]=2", #"{a:[["1"],["2"]]}"#, [["1"], ["2"]]),
+            ("a[][]=1&a[][]=2&a[][]=3", #"{a:[["1"],["2"],["3"]]}"#, [["1"], ["2"], ["3"]]),
+            ("a[]=1&a[][]=2", #"{a:["1",["2"]]}"#, nil),
+            // PHP's reading; Rack 2.2 gives [{x: 1, y: 2}] here.
+            ("a[][][x]=1&a[][][y]=2", #"{a:[[{x:"1"}],[{y:"2"}]]}"#, nil),
+            // Rack's reading (Rails' rule); PHP gives [{x: [1]}, {x: [2]}].
+            ("a[][x][]=1&a[][x][]=2", #"{a:[{x:["1","2"]}]}"#, nil),
+        ] as [(String, String, [[String]]?)]
+    )
+    func arraysOfArrays(input: String, expected: String, typed: [[String]]?) throws {
+        #expect(try parsedTree(input) == expected)
+        if let typed {
+            struct Form: Decodable { let a: [[String]] }
+            #expect(try URLEncodedFormDecoder().decode(Form.self, from: input).a == typed)
+        }
     }
 
     /// Each pair decides for itself: the other pairs of the form are read as usual.
