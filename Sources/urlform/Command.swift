@@ -63,6 +63,9 @@ struct Command {
           --charset-sentinel           a utf8=✓ or _charset_ parameter picks the charset
           --numeric-entities           &#8364; in a legacy-charset value is €
           --bare-keys flag|null        a name without = is "" (default) or null
+          --duplicates combine|last|first|error   a name repeated without brackets
+                                       (a=1&a=2) is a list (default combine), its last
+                                       value (PHP, Rails), its first, or refused
           --malformed-keys literal|error   a name that is no key path (a[b) is kept
                                        whole (default literal) or refuses the form
           --max-input-length N  --max-parameters N  --max-depth N  --max-array-length N
@@ -177,6 +180,8 @@ struct Command {
             decoder.charsetSentinel = true
         case (.decode, "--numeric-entities"): decoder.interpretsNumericEntities = true
         case (.decode, "--bare-keys"): decoder.bareKeys = try choice(["flag": .flag, "null": .null])
+        case (.decode, "--duplicates"):
+            decoder.duplicates = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
         case (.decode, "--malformed-keys"): decoder.malformedKeys = try choice(["literal": .literal, "error": .error])
         case (.decode, "--unlimited"): decoder.limits = .unlimited
         case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()

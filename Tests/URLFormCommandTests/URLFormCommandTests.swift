@@ -104,6 +104,9 @@ struct URLFormCommandTests {
             (["--charset-sentinel", "--numeric-entities"], "_charset_=windows-1252&t=%26%2326085%3B", #"{"t":"日"}"#),
             (["--bare-keys", "null"], "a&b=", #"{"a":null,"b":""}"#),
             ([], "a[]=1&a[1][b]=2", #"{"a":["1",{"b":"2"}]}"#),
+            (["--duplicates", "last"], "u[admin]=0&u[admin]=1&t[]=a&t[]=b", #"{"t":["a","b"],"u":{"admin":"1"}}"#),
+            (["--duplicates", "first"], "a=1&a=2", #"{"a":"1"}"#),
+            ([], "name=x&a[b=1", #"{"a[b":"1","name":"x"}"#),
             ([], "", "{}"),
         ]
     )
@@ -134,6 +137,7 @@ struct URLFormCommandTests {
             (["encode", #"{"a":1} x"#], 1, "invalid JSON"),
             (["decode", "--malformed-keys", "error", "a[b=1"], 1, "malformed"),
             (["decode", "--malformed-keys", "strict", "a=1"], 2, "error, literal"),
+            (["decode", "--duplicates", "error", "a=1&a=2"], 1, "appears 2 times"),
             ([], 2, "expected encode or decode"),
             (["bogus"], 2, "unknown command"),
             (["encode", "--space", "sideways", "{}"], 2, "percent, plus"),

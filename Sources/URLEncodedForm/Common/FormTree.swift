@@ -53,6 +53,10 @@ struct FormTree {
         /// An array the encoder was given elements for, even ones that wrote nothing: not an
         /// empty array (``URLEncodedFormEncoder/allowsEmptyArrays``).
         static let holdsElements = ValueFlags(rawValue: 4)
+        /// An array made only by a plain name given more than once (`a=1&a=2`), not by `[]` or an
+        /// index: one value under ``URLEncodedFormDecoder/DuplicateDecoding-swift.enum/last``
+        /// where nothing asks for an array (``URLEncodedFormValue``).
+        static let repeatedName = ValueFlags(rawValue: 8)
     }
 
     struct Node {
@@ -233,6 +237,16 @@ struct FormTree {
         prepare(node, as: .scalar)
         nodes[node].value = value
         nodes[node].flags = flags
+    }
+
+    /// Notes whether the array `node` is made only by a plain name given more than once
+    /// (``ValueFlags/repeatedName``).
+    mutating func markRepeatedName(_ node: Int, _ isRepeatedName: Bool) {
+        if isRepeatedName {
+            nodes[node].flags.insert(.repeatedName)
+        } else {
+            nodes[node].flags.remove(.repeatedName)
+        }
     }
 
     /// Turns the scalar `node` into an array whose one element holds the scalar, for a key that

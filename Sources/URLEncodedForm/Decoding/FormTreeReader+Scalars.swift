@@ -32,7 +32,7 @@ extension FormTreeReader {
         } else if let value = try decodeOtherNumber(T.self, at: node) {
             return value
         } else if T.self == URLEncodedFormValue.self {
-            return reinterpret(formValue(at: node), as: T.self)
+            return reinterpret(try formValue(at: node), as: T.self)
         }
         return try T(from: FormValueDecoder(reader: self, node: node))
     }

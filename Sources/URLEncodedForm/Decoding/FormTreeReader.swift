@@ -47,7 +47,7 @@ final class FormTreeReader {
     private let interpretsNumericEntities: Bool
     /// The input's length: an array that keeps its positions is never longer.
     let inputLength: Int
-    private let duplicates: URLEncodedFormDecoder.DuplicateDecoding
+    let duplicates: URLEncodedFormDecoder.DuplicateDecoding
     /// Whether failed fields are recorded and given stand-ins (``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``).
     let collectsFieldErrors: Bool
     /// The fields that failed, when they are collected.
@@ -165,7 +165,7 @@ final class FormTreeReader {
         case .array where self[node].lastChild >= 0 && self[self[node].lastChild].kind == .scalar:
             // A repeated key (`a=1&a=2`), read where one value is expected.
             switch duplicates {
-            case .last:
+            case .last, .combine:
                 return self[node].lastChild
             case .first:
                 let first = self[node].firstChild
@@ -175,11 +175,7 @@ final class FormTreeReader {
                 }
                 return first
             case .error:
-                throw DecodingError.dataCorrupted(
-                    context(
-                        node,
-                        "The key \(describe(node)) appears \(self[node].childCount) times, but \(type) holds one value, and the decoder refuses repeated keys (duplicates: .error)."
-                    ))
+                throw repeatedKeyError(node, holding: "\(type)")
             }
         case .unset:
             throw DecodingError.valueNotFound(
@@ -188,6 +184,17 @@ final class FormTreeReader {
             throw DecodingError.typeMismatch(
                 type, context(node, "Expected \(type) at \(describe(node)), but found \(describeShape(of: node))."))
         }
+    }
+
+    /// The error of ``URLEncodedFormDecoder/DuplicateDecoding-swift.enum/error`` for the repeated
+    /// key `node`, read as `type`, which holds one value, or as an untyped value (`nil`).
+    func repeatedKeyError(_ node: Int, holding type: String?) -> DecodingError {
+        let reading = type.map { ", but \($0) holds one value," } ?? ""
+        return DecodingError.dataCorrupted(
+            context(
+                node,
+                "The key \(describe(node)) appears \(self[node].childCount) times\(reading) and the decoder refuses repeated keys (duplicates: .error)."
+            ))
     }
 
     /// Checks that `node` can be read as an object: one with members, or nothing at all.

@@ -204,18 +204,31 @@ extension URLEncodedFormDecoder {
         let underlying: any Error
     }
 
-    /// What a key that holds one value means when the form repeats it, as qs's `duplicates`
-    /// option: `a=1&a=2` read into a `String` or an `Int`.
+    /// What a name the form repeats without brackets (`a=1&a=2`) means, as qs's `duplicates`
+    /// option: read into a `String` or an `Int`, and in ``URLEncodedFormValue``.
     ///
-    /// A repeated key is an array wherever the type asks for one (`[String]`, `Set<Int>`), and
-    /// ``URLEncodedFormValue`` keeps every value, whatever this says.
+    /// A repeated key is an array wherever the type asks for one (`[String]`, `Set<Int>`), and a
+    /// name written with brackets (`a[]=1&a[]=2`) is an array in ``URLEncodedFormValue``,
+    /// whatever this says. Rails' hidden-field checkbox sends `admin=0&admin=1` when ticked:
+    ///
+    /// ```swift
+    /// // user[admin]=0&user[admin]=1
+    /// // .combine: Bool reads true; URLEncodedFormValue holds ["0", "1"]
+    /// // .last:    Bool reads true; URLEncodedFormValue holds "1" (PHP, Rack and Rails)
+    /// ```
     public enum DuplicateDecoding: Sendable, Hashable {
-        /// The last value: `a=1&a=2` reads as `2`. The default, as for Vapor, Rails and PHP.
+        /// Every value: ``URLEncodedFormValue`` holds a repeated name as an array of its values,
+        /// as qs reads it by default; a type that expects one value reads the last, as under
+        /// ``last``. The default, so that nothing the form says is dropped where no type decides.
+        case combine
+        /// The last value: `a=1&a=2` reads as `2`, in a type and in ``URLEncodedFormValue``, as
+        /// Vapor, Rails and PHP read it.
         case last
         /// The first value: `a=1&a=2` reads as `1`, as Go's `url.Values.Get` reads.
         case first
         /// Refused: a `DecodingError.dataCorrupted` that names the key and how many times it
-        /// came, for servers that treat a repeated field as tampering.
+        /// came, for servers that treat a repeated field as tampering; in a type where one value
+        /// is expected, and in ``URLEncodedFormValue``.
         case error
     }
 

@@ -44,8 +44,9 @@ public struct URLEncodedFormDecoder: Sendable {
     public var spaceDecoding: SpaceDecoding
     /// Bounds on the input. ``Limits-swift.struct/default`` by default.
     public var limits: Limits
-    /// Which value a repeated key gives where one is expected. ``DuplicateDecoding-swift.enum/last``
-    /// by default.
+    /// What a name repeated without brackets gives where one value is expected, and in
+    /// ``URLEncodedFormValue``. ``DuplicateDecoding-swift.enum/combine`` by default: every value
+    /// in an untyped value, the last where a type expects one.
     public var duplicates: DuplicateDecoding
     /// Whether decoding stops at the first field that fails, or reports every one.
     /// ``ErrorReporting-swift.enum/firstError`` by default.
@@ -113,7 +114,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - keyPathDecoding: How nested names are read. `.brackets` by default.
     ///   - spaceDecoding: What a `+` means. `.plusAsSpace` by default.
     ///   - limits: Bounds on the input. ``Limits-swift.struct/default`` by default.
-    ///   - duplicates: Which value a repeated key gives where one is expected. `.last` by default.
+    ///   - duplicates: What a name repeated without brackets gives. `.combine` (an array in an
+    ///     untyped value, the last where a type expects one value) by default.
     ///   - errorReporting: Whether to stop at the first failed field or report them all.
     ///     `.firstError` by default.
     ///   - charset: How decoded bytes become text. `.utf8` by default.
@@ -138,7 +140,7 @@ public struct URLEncodedFormDecoder: Sendable {
         keyPathDecoding: KeyPathDecoding = .brackets,
         spaceDecoding: SpaceDecoding = .plusAsSpace,
         limits: Limits = .default,
-        duplicates: DuplicateDecoding = .last,
+        duplicates: DuplicateDecoding = .combine,
         errorReporting: ErrorReporting = .firstError,
         charset: Charset = .utf8,
         charsetSentinel: Bool = false,

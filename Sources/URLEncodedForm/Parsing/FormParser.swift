@@ -455,6 +455,7 @@ struct FormParser {
                 recordsPath = false
                 // `[]`: append to an array, or to its last element.
                 try makeArray(node, key: key)
+                tree.markRepeatedName(node, false)
                 if index == last {
                     if allowsEmptyArrays, flags.contains(.bare) {
                         // The array, made and left empty.
@@ -479,6 +480,7 @@ struct FormParser {
                 // An index after a value or an array names an element (jQuery's `a[1][b]`).
                 guard index > 0, isIndex(component) else { throw URLEncodedFormDecodingError.conflictingKey(keyText(key)) }
                 try makeArray(node, key: key)
+                tree.markRepeatedName(node, false)
                 if let element = tree.bytes.withReader({ tree.member(of: node, named: $0[component]) }) {
                     child = element
                 } else {
@@ -505,8 +507,11 @@ struct FormParser {
                 case .unset:
                     tree.setScalar(node, value: value, flags: flags)
                 case .scalar, .array, .object:
-                    // A repeated name (`a=1&a=2`) appends, as `[]` does.
+                    // A repeated name (`a=1&a=2`) appends, as `[]` does. The array stays one
+                    // made only by repeats while every pair gave it the name alone.
+                    let onlyRepeats = tree[node].kind == .scalar || tree[node].flags.contains(.repeatedName)
                     try makeArray(node, key: key)
+                    tree.markRepeatedName(node, onlyRepeats)
                     try appendScalar(to: node, value: value, flags: flags, key: key)
                 }
             }

@@ -1,8 +1,8 @@
 extension FormTreeReader {
     /// The untyped value of `node`, built in one pass over its own subtree and without recursion,
     /// so that decoding `[URLEncodedFormValue]` costs the size of the form, not its square.
-    func formValue(at node: Int) -> URLEncodedFormValue {
-        if let leaf = leafValue(of: node) { return leaf }
+    func formValue(at node: Int) throws -> URLEncodedFormValue {
+        if let leaf = try leafValue(of: node) { return leaf }
 
         /// An array or object whose children are being read; `next` is the child to read next.
         struct Frame {
@@ -29,7 +29,7 @@ extension FormTreeReader {
                 continue
             }
             stack[stack.count - 1].next = self[child].nextSibling
-            if let leaf = leafValue(of: child) {
+            if let leaf = try leafValue(of: child) {
                 add(leaf, of: child, to: &stack[stack.count - 1])
             } else {
                 stack.append(frame(child))
@@ -46,12 +46,22 @@ extension FormTreeReader {
         }
     }
 
-    /// The value of a node without children, or `nil` for an array or object.
-    private func leafValue(of node: Int) -> URLEncodedFormValue? {
+    /// The value of a node without children, or of a name repeated where ``duplicates`` keeps
+    /// one of its values; `nil` for an array or object.
+    private func leafValue(of node: Int) throws -> URLEncodedFormValue? {
         switch self[node].kind {
-        case .unset: .object([])
-        case .scalar: isNullBareKey(node) ? .null : .string(string(of: node))
-        case .array, .object: nil
+        case .unset: return .object([])
+        case .scalar: return isNullBareKey(node) ? .null : .string(string(of: node))
+        case .object: return nil
+        case .array:
+            // Only a plain name given again and again is one value: `a[]=1&a[]=2` asks for a list.
+            guard self[node].flags.contains(.repeatedName) else { return nil }
+            switch duplicates {
+            case .combine: return nil
+            case .last: return try leafValue(of: self[node].lastChild)
+            case .first: return try leafValue(of: self[node].firstChild)
+            case .error: throw repeatedKeyError(node, holding: nil)
+            }
         }
     }
 }

@@ -50,6 +50,51 @@ struct DuplicatesAndCharsetTests {
     @Test("each form decodes as qs-codec decodes it", arguments: try QSCase.fixture())
     func matchesQS(_ qsCase: QSCase) throws {
         #expect(try qsCase.decoder.decode([String: String].self, from: qsCase.form) == qsCase.decoded)
+        // Untyped too: `duplicates` keeps the first or the last value there, as qs does.
+        let untyped = try qsCase.decoder.decode(URLEncodedFormValue.self, from: qsCase.form)
+        guard case .object(let members) = untyped else {
+            Issue.record("not an object: \(untyped)")
+            return
+        }
+        let texts = members.map { member -> (String, String?) in
+            if case .string(let text) = member.value { (member.key, text) } else { (member.key, nil) }
+        }
+        #expect(Dictionary(texts) { $1 } == qsCase.decoded)
+    }
+
+    /// Rails' hidden-field checkbox: the box's hidden `0` and, when ticked, its `1`. PHP 8.2's
+    /// `parse_str` and Rack 2.2's `parse_nested_query` both read `"1"`: `.last`.
+    @Test(
+        "in an untyped value, duplicates decides a name repeated without brackets; a name with brackets stays a list",
+        arguments: [
+            (URLEncodedFormDecoder.DuplicateDecoding.combine, "user[admin]=0&user[admin]=1", #"{user:{admin:["0","1"]}}"#),
+            (.last, "user[admin]=0&user[admin]=1", #"{user:{admin:"1"}}"#),
+            (.first, "user[admin]=0&user[admin]=1", #"{user:{admin:"0"}}"#),
+            (.last, "a=1&a=2&a=3&b[]=1&b[]=2", #"{a:"3",b:["1","2"]}"#),
+            (.first, "a&a=2", #"{a:""}"#),
+            // A name given with brackets and without is a list whatever the option says: PHP
+            // keeps the last pair's kind of value, Rack refuses; the list keeps both.
+            (.last, "a=1&a[]=2", #"{a:["1","2"]}"#),
+            (.last, "a[]=1&a=2", #"{a:["1","2"]}"#),
+            (.last, "a[0]=1&a=2", #"{a:["1","2"]}"#),
+            (.last, "a=1&a=2&a[]=3", #"{a:["1","2","3"]}"#),
+        ] as [(URLEncodedFormDecoder.DuplicateDecoding, String, String)]
+    )
+    func untyped(rule: URLEncodedFormDecoder.DuplicateDecoding, form: String, expected: String) throws {
+        let value = try URLEncodedFormDecoder(duplicates: rule).decode(URLEncodedFormValue.self, from: form)
+        #expect(FixtureValue(value).description == expected)
+    }
+
+    @Test("duplicates: .error refuses a repeated name in an untyped value too, naming it and its count")
+    func untypedError() throws {
+        let decoder = URLEncodedFormDecoder(duplicates: .error)
+        let error = #expect(throws: DecodingError.self) {
+            try decoder.decode(URLEncodedFormValue.self, from: "user[admin]=0&user[admin]=1")
+        }
+        guard case .dataCorrupted(let context)? = error else { return }
+        #expect(context.codingPath.map(\.stringValue) == ["user", "admin"])
+        #expect(context.debugDescription.contains("\"user[admin]\" appears 2 times"))
+        #expect(try decoder.decode(URLEncodedFormValue.self, from: "a[]=1&a[]=2") == .object([.init(key: "a", value: .array([.string("1"), .string("2")]))]))
     }
 
     struct Profile: Decodable, Equatable {

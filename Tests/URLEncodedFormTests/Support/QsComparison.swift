@@ -212,7 +212,13 @@ enum QsComparison {
             case "interpretNumericEntities": decoder.interpretsNumericEntities = flag
             case "strictNullHandling": decoder.bareKeys = flag ? .null : .flag
             case "allowEmptyArrays": decoder.allowsEmptyArrays = flag
-            case "duplicates": decoder.duplicates = (value as? String) == "first" ? .first : .last
+            case "duplicates":
+                decoder.duplicates =
+                    switch value as? String {
+                    case "first": .first
+                    case "last": .last
+                    default: .combine
+                    }
             case "allowSparse": decoder.indexGaps = flag ? .keepPositions : .compact
             case "depth":
                 // qs counts the bracketed components; `false` is no nesting at all.
