@@ -57,6 +57,10 @@ struct FormTree {
         /// index: one value under ``URLEncodedFormDecoder/DuplicateDecoding-swift.enum/last``
         /// where nothing asks for an array (``URLEncodedFormValue``).
         static let repeatedName = ValueFlags(rawValue: 8)
+        /// An array some of whose elements are named by an index (`a[]=x&a[3]=y`): each element
+        /// has a position, its index or the one after the largest before it, which the reader
+        /// keeps as ``URLEncodedFormDecoder/indexGaps`` says.
+        static let namedElements = ValueFlags(rawValue: 16)
     }
 
     struct Node {
@@ -135,6 +139,7 @@ struct FormTree {
             }
         }
         nodes[node].kind = kind
+        nodes[node].flags.subtract([.namedElements, .repeatedName])
         nodes[node].firstChild = -1
         nodes[node].lastChild = -1
         nodes[node].childCount = 0
@@ -205,6 +210,7 @@ struct FormTree {
     mutating func namedElement(of array: Int, keyAt key: Range<Int>) -> (element: Int, created: Bool) {
         let (element, created) = namedChild(of: array, as: .array, keyAt: key)
         if created { addToIndex(element, of: array) }
+        nodes[array].flags.insert(.namedElements)
         return (element, created)
     }
 
@@ -220,6 +226,7 @@ struct FormTree {
             }
         }
         nodes[node].kind = .array
+        nodes[node].flags.insert(.namedElements)
     }
 
     /// Makes `node` a scalar whose text is `bytes[start...]`, the bytes just appended.

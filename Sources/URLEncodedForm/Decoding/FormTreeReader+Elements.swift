@@ -10,6 +10,7 @@ extension FormTreeReader {
             // One value is an array of one: `tags=a` is `["a"]`, at `tags[0]`.
             return [deriveElement(of: node, at: 0, value: self[node].value, flags: self[node].flags)]
         case .array:
+            if self[node].flags.contains(.namedElements) { return try positionedElements(of: node) }
             var elements: [Int] = []
             elements.reserveCapacity(self[node].childCount)
             var child = self[node].firstChild
@@ -21,6 +22,53 @@ extension FormTreeReader {
         case .object:
             return try indexedElements(of: node)
         }
+    }
+
+    /// The positions of the elements of an array that mixes `[]` and `[i]`: an element named by an
+    /// index is at that index, and one appended by `[]` or a repeated name at the position after
+    /// the largest before it, as PHP numbers them (`a[5]=x&a[]=y` is at 5 and 6). So an index is
+    /// never renumbered: jQuery's `a[]=1&a[1][b]=2`, whose index is the next position, is `0, 1`,
+    /// and any other mix has the gaps or repeats that ``URLEncodedFormDecoder/indexGaps`` decides.
+    /// `nil` when the positions are `0..<count` in the form's order.
+    func elementPositions(of node: Int) throws -> [(index: Int, member: Int)]? {
+        var positioned: [(index: Int, member: Int)] = []
+        positioned.reserveCapacity(self[node].childCount)
+        var largest = -1
+        var inOrder = true
+        var child = self[node].firstChild
+        while child >= 0 {
+            let index: Int
+            if self[child].key.isEmpty {
+                index = largest &+ 1
+                guard index < maximumArrayLength else {
+                    throw URLEncodedFormDecodingError.arrayTooLong(
+                        key: URLEncodedFormDecodingError.shortened(keyPath(of: node)), limit: maximumArrayLength)
+                }
+            } else {
+                index = try arrayIndex(of: child, in: node)
+            }
+            if index != positioned.count { inOrder = false }
+            largest = max(largest, index)
+            positioned.append((index, child))
+            child = self[child].nextSibling
+        }
+        return inOrder ? nil : positioned
+    }
+
+    /// The elements of an array that mixes `[]` and `[i]`, at their positions
+    /// (``elementPositions(of:)``).
+    private func positionedElements(of node: Int) throws -> [Int] {
+        guard let positioned = try elementPositions(of: node) else {
+            var elements: [Int] = []
+            elements.reserveCapacity(self[node].childCount)
+            var child = self[node].firstChild
+            while child >= 0 {
+                elements.append(child)
+                child = self[child].nextSibling
+            }
+            return elements
+        }
+        return try arrange(positioned, of: node)
     }
 
     /// `a[1]=y&a[0]=x`: members named by indices, in index order. Indices may come in any order;
@@ -44,8 +92,6 @@ extension FormTreeReader {
             member = self[member].nextSibling
         }
         guard !displaced.isEmpty else { return elements }
-        // A gap or a repeat: every member in index order, and in the form's order within an index
-        // (`0` and `00`), which a stable sort of the form's order keeps.
         var indexed: [(index: Int, member: Int)] = []
         indexed.reserveCapacity(count)
         member = self[node].firstChild
@@ -53,7 +99,17 @@ extension FormTreeReader {
             indexed.append((try arrayIndex(of: member, in: node), member))
             member = self[member].nextSibling
         }
-        indexed = indexed.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+        return try arrange(indexed, of: node)
+    }
+
+    /// Elements at `indexed` positions that have a gap or a repeat, as
+    /// ``URLEncodedFormDecoder/indexGaps`` says: in index order, and in the form's order within an
+    /// index (`0` and `00`, or `[]` and `[0]`), which a stable sort of the form's order keeps.
+    private func arrange(_ indexed: [(index: Int, member: Int)], of node: Int) throws -> [Int] {
+        let count = self[node].childCount
+        var elements = [Int](repeating: -1, count: count)
+        for (index, member) in indexed where index < count && elements[index] < 0 { elements[index] = member }
+        let indexed = indexed.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
         let repeated = zip(indexed, indexed.dropFirst()).first { $0.index == $1.index }?.0.index
         switch indexGaps {
         case .compact:

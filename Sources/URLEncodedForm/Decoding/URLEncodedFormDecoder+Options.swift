@@ -47,6 +47,12 @@ extension URLEncodedFormDecoder {
     ///
     /// A browser sends `items[0][sku]=a&items[2][sku]=c` after the user removes the middle row of
     /// a form whose rows are numbered: the indices name rows, not positions.
+    ///
+    /// An index is never renumbered, in a form that mixes it with `[]` too: an element appended
+    /// by `[]` takes the position after the largest index before it, as PHP numbers it, so
+    /// `items[17][n]=a&items[][n]=b` is at 17 and 18 and has a gap before them, and
+    /// `a[]=x&a[0]=y` names 0 twice. jQuery's `a[]=1&a[1][b]=2`, whose index is the next
+    /// position, has neither.
     public enum IndexGaps: Sendable, Hashable {
         /// Refused: a `DecodingError.dataCorrupted` naming the array and the first missing index.
         /// The default, for a server that numbers rows itself and treats a gap as a broken form.

@@ -9,13 +9,19 @@ extension FormTreeReader {
             let node: Int
             let isArray: Bool
             var next: Int
+            /// For an array read as an object of its positions: each element's name.
+            var positionNames: [Int: String] = [:]
             var elements: [URLEncodedFormValue] = []
             var members: [URLEncodedFormValue.Member] = []
 
             var value: URLEncodedFormValue { isArray ? .array(elements) : .object(members) }
         }
         func frame(_ node: Int) -> Frame {
-            Frame(node: node, isArray: self[node].kind == .array, next: self[node].firstChild)
+            guard self[node].kind == .array else { return Frame(node: node, isArray: false, next: self[node].firstChild) }
+            if self[node].flags.contains(.namedElements), let names = positionNames(of: node) {
+                return Frame(node: node, isArray: false, next: self[node].firstChild, positionNames: names)
+            }
+            return Frame(node: node, isArray: true, next: self[node].firstChild)
         }
         var stack = [frame(node)]
         // Frames are changed in place and never copied out: a copy would share the arrays being
@@ -41,9 +47,31 @@ extension FormTreeReader {
             if parent.isArray {
                 parent.elements.append(value)
             } else {
-                parent.members.append(.init(key: keyString(of: child), value: value))
+                parent.members.append(.init(key: parent.positionNames[child] ?? keyString(of: child), value: value))
             }
         }
+    }
+
+    /// An array that mixes `[]` and `[i]` whose positions (see `elementPositions(of:)`) have a gap
+    /// is the object of its positions, the same as the form with every index written
+    /// (`a[5]=x&a[]=y` is `a[5]=x&a[6]=y`, an object, as `a[0]=x&a[5]=y` is): each element's name;
+    /// `nil` for positions `0..<count`, or with a repeat, which a list keeps.
+    private func positionNames(of node: Int) -> [Int: String]? {
+        var names: [Int: String] = [:]
+        var taken: Set<Int> = []
+        var largest = -1
+        var inOrder = true
+        var child = self[node].firstChild
+        while child >= 0 {
+            // A name is an index of at most 18 digits (the parser's `isIndex`), so it fits.
+            let index = self[child].key.isEmpty ? largest + 1 : Int(keyString(of: child)) ?? -1
+            guard index >= 0, taken.insert(index).inserted else { return nil }
+            if index != names.count { inOrder = false }
+            largest = max(largest, index)
+            names[child] = String(index)
+            child = self[child].nextSibling
+        }
+        return inOrder ? nil : names
     }
 
     /// The value of a node without children, or of a name repeated where ``duplicates`` keeps

@@ -28,7 +28,9 @@ struct JQueryParamTests {
         case emptyContainerWritesNothing = "an empty array or object writes nothing"
         /// jQuery numbers an element by its place among all elements, including the empty ones
         /// it does not write, so `[[], {k: 1}]` is `tags[1][k]=1`: a gap, which `indexGaps:
-        /// .keepPositions` reads back exactly.
+        /// .keepPositions` reads back exactly. A value before the gap is written `[]`, without
+        /// its place (`[[], "z", [1]]` is `a[]=z&a[2][]=1`), so there the indices say 0 and 2
+        /// and `.compact` reads back the elements that were written.
         case gapAfterEmptyElement = "an empty element leaves a gap in the indices after it"
     }
 
@@ -43,7 +45,9 @@ struct JQueryParamTests {
         do {
             _ = try ShapedDecoding.decode(testCase.param, like: written, with: URLEncodedFormDecoder())
         } catch let DecodingError.dataCorrupted(context) where context.debugDescription.contains("no element at index") {
-            if decoded(like: testCase.value, URLEncodedFormDecoder(indexGaps: .keepPositions))?.withoutEmptyContainers == written {
+            if decoded(like: testCase.value, URLEncodedFormDecoder(indexGaps: .keepPositions))?.withoutEmptyContainers == written
+                || decoded(like: written, URLEncodedFormDecoder(indexGaps: .compact)) == written
+            {
                 return .gapAfterEmptyElement
             }
         }
@@ -69,7 +73,7 @@ struct JQueryParamTests {
         }
         print("jQuery $.param: \(cases.count) cases: " + Outcome.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
         // The numbers in DecoderBehaviour.md ("Decoding compared with qs"), so that a value moving from agreement to a rule fails here.
-        #expect(counts == [.same: 134, .emptyContainerWritesNothing: 75, .gapAfterEmptyElement: 6])
+        #expect(counts == [.same: 134, .emptyContainerWritesNothing: 73, .gapAfterEmptyElement: 8])
     }
 
     @Test(
