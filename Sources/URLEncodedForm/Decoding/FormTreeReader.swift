@@ -132,13 +132,22 @@ final class FormTreeReader {
     // MARK: Shapes
 
     /// Whether `node` reads as `nil`: nothing, or an empty value after `=`. A bare name is a flag,
-    /// not `nil`, unless bare keys are read as `nil`.
+    /// not `nil`, unless bare keys are read as `nil`; so is a plain name repeated (`a=1&a`) whose
+    /// last (or first) value is one, where ``URLEncodedFormDecoder/duplicates`` makes it one value,
+    /// as Rack reads it.
     func isNil(_ node: Int) -> Bool {
-        let node = self[node]
-        switch node.kind {
+        let value = self[node]
+        switch value.kind {
         case .unset: return true
-        case .scalar: return node.value.isEmpty && (!node.flags.contains(.bare) || bareKeysAreNull)
-        case .array, .object: return false
+        case .scalar: return value.value.isEmpty && (!value.flags.contains(.bare) || bareKeysAreNull)
+        case .array:
+            guard bareKeysAreNull, value.flags.contains(.repeatedName) else { return false }
+            switch duplicates {
+            case .last: return isNullBareKey(value.lastChild)
+            case .first: return isNullBareKey(value.firstChild)
+            case .combine, .error: return false
+            }
+        case .object: return false
         }
     }
 
@@ -166,7 +175,17 @@ final class FormTreeReader {
             // A repeated key (`a=1&a=2`), read where one value is expected.
             switch duplicates {
             case .last, .combine:
-                return self[node].lastChild
+                let last = self[node].lastChild
+                guard !isNullBareKey(last) else {
+                    throw DecodingError.valueNotFound(
+                        type,
+                        context(
+                            node,
+                            "Expected \(type) at \(describe(node)), but its last value is the bare name, which reads as nil (bareKeys: .null)."
+                        )
+                    )
+                }
+                return last
             case .first:
                 let first = self[node].firstChild
                 guard self[first].kind == .scalar else {

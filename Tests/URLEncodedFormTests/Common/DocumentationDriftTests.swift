@@ -107,6 +107,22 @@ struct DocumentationDriftTests {
         }
     }
 
+    @Test("every preset of either coder has its row in the presets table, which names no other")
+    func presets() throws {
+        let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
+        let rows = Self.rows(in: reference, under: "Presets")
+        let pattern = try NSRegularExpression(pattern: #"^    public static let (\w+)"#, options: .anchorsMatchLines)
+        var declared: Set<String> = []
+        for file in ["Encoding/URLEncodedFormEncoder+Presets.swift", "Decoding/URLEncodedFormDecoder+Presets.swift"] {
+            let text = try Self.read(file)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                declared.insert("." + String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        #expect(declared.count == 8)
+        #expect(Set(rows.keys) == declared)
+    }
+
     @Test("every error code is in the errors table")
     func errorCodes() throws {
         let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")

@@ -17,9 +17,12 @@ struct PhpRackCase: Sendable, CustomTestStringConvertible {
     /// `n - 1` is the list PHP writes it as (Rack keeps indices as names), and a name without `=`,
     /// `""` in PHP and `nil` in Rack, is `""`, what `bareKeys: .flag` reads. `nil` where they
     /// disagree.
-    var agreed: FixtureValue? {
+    var agreed: FixtureValue? { agreed(keepingNull: false) }
+
+    /// ``agreed``, with a bare name as Rack's `nil` when `keepingNull`.
+    func agreed(keepingNull: Bool) -> FixtureValue? {
         guard let rack, php.asServerReads == rack.asServerReads else { return nil }
-        return php.asServerReads
+        return keepingNull ? rack.asServerReads(keepingNull: true) : php.asServerReads
     }
 
     static func load() -> [PhpRackCase] {
@@ -43,18 +46,20 @@ struct PhpRackCase: Sendable, CustomTestStringConvertible {
 
 extension FixtureValue {
     /// See ``PhpRackCase/agreed``. The top level stays an object: a form is named values.
-    var asServerReads: FixtureValue {
+    var asServerReads: FixtureValue { asServerReads(keepingNull: false) }
+
+    func asServerReads(keepingNull: Bool) -> FixtureValue {
         guard case .object(let members) = self else { return self }
-        return .object(members.mapValues(\.asServerReadsBelowTop))
+        return .object(members.mapValues { $0.belowTop(keepingNull: keepingNull) })
     }
 
-    private var asServerReadsBelowTop: FixtureValue {
+    private func belowTop(keepingNull: Bool) -> FixtureValue {
         switch self {
-        case .null: return .string("")
+        case .null: return keepingNull ? .null : .string("")
         case .string: return self
-        case .array(let elements): return .array(elements.map(\.asServerReadsBelowTop))
+        case .array(let elements): return .array(elements.map { $0.belowTop(keepingNull: keepingNull) })
         case .object(let members):
-            let converted = members.mapValues(\.asServerReadsBelowTop)
+            let converted = members.mapValues { $0.belowTop(keepingNull: keepingNull) }
             guard !members.isEmpty, Set(members.keys) == Set((0..<members.count).map(String.init)) else { return .object(converted) }
             return .array((0..<members.count).map { converted[String($0)]! })
         }
@@ -89,7 +94,7 @@ enum PhpRackComparison {
     /// as names, which a dictionary reads), and a repeated name gives its last value.
     static let decoder = URLEncodedFormDecoder(duplicates: .last, indexGaps: .compact)
 
-    static func outcome(of body: String, expected: FixtureValue) -> Outcome? {
+    static func outcome(of body: String, expected: FixtureValue, decoder: URLEncodedFormDecoder = decoder) -> Outcome? {
         if (try? ShapedDecoding.decode(body, like: expected, with: decoder)) == expected { return .same }
         let (rewritten, rules) = peerView(of: body)
         guard let rule = rules.first, (try? ShapedDecoding.decode(rewritten, like: expected, with: decoder)) == expected else { return nil }

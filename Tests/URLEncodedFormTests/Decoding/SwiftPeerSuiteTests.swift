@@ -159,14 +159,15 @@ struct SwiftPeerSuiteTests {
     /// The options that give Vapor's behaviour: its defaults (`boolFlags`, separators `,` and `|`,
     /// dates as seconds since 1970), then the case's own.
     static func vaporDecoder(_ options: [String: Any]) -> URLEncodedFormDecoder {
-        var decoder = URLEncodedFormDecoder(arrayDecoding: .separators([",", "|"]), dateDecoding: .secondsSince1970, missingBool: .false)
+        // The `.vapor` preset, with the options a test sets by Vapor's names.
+        var decoder = URLEncodedFormDecoder.vapor
         if options["boolFlags"] as? Bool == false { decoder.missingBool = .keyNotFound }
         if let strategy = options["dateDecodingStrategy"] { decoder.dateDecoding = dateDecoding(strategy) }
         return decoder
     }
 
     static func hummingbirdDecoder(_ options: [String: Any]) -> URLEncodedFormDecoder {
-        var decoder = URLEncodedFormDecoder()
+        var decoder = URLEncodedFormDecoder.hummingbird
         if let strategy = options["dateDecodingStrategy"] { decoder.dateDecoding = dateDecoding(strategy) }
         return decoder
     }

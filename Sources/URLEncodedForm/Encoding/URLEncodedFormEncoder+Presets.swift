@@ -1,0 +1,63 @@
+extension URLEncodedFormEncoder {
+    // Each preset is a value to start from and adjust:
+    //
+    //     var encoder = URLEncodedFormEncoder.php
+    //     encoder.alphabetizeKeyValuePairs = true
+    //
+    // The tests write 200 values with each one and compare the bytes with what the peer itself
+    // wrote (`Tests/Fixtures`), and read each preset's output back with the decoder preset of the
+    // same name.
+
+    /// What Alamofire 5's `URLEncodedFormEncoder` writes, the default: members sorted, brackets
+    /// escaped (`tags%5B%5D=a`), `Bool` as `1`/`0`, spaces as `%20`, `nil` members left out.
+    public static let alamofire = URLEncodedFormEncoder()
+
+    /// What Node's `qs.stringify` writes by default (qs 6.11): members in encoding order, arrays
+    /// with indices (`a%5B0%5D=x`), each element at its place in the array, `Bool` as
+    /// `true`/`false`, `nil` as `a=`, RFC 3986's unreserved characters unescaped, spaces as `%20`,
+    /// dates in ISO 8601.
+    ///
+    /// The text is qs's byte for byte for the 200 values of `Tests/Fixtures/qs-6.11-stringify.json`.
+    /// Where qs writes an array element that is an array or object inside a comma list as
+    /// JavaScript's `toString`, or a character beyond U+FFFF in ISO-8859-1 as two references,
+    /// this writes what reads back (EncoderCompatibility).
+    public static let qs = URLEncodedFormEncoder(
+        alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets, boolEncoding: .literal, dateEncoding: .iso8601,
+        nilEncoding: .dropValue, unescapedCharacters: .unreserved, indexGaps: .keepPositions)
+
+    /// What jQuery's `$.param` writes (jQuery 3): members in encoding order, `[]` for an element
+    /// that is a value and its index for one that is an object or array (`a%5B%5D=x&a%5B1%5D%5Bk%5D=y`),
+    /// `Bool` as `true`/`false`, `nil` as `a=`, what `encodeURIComponent` leaves unescaped.
+    ///
+    /// The text is jQuery 3.6.1's byte for byte for 216 of the 217 values of
+    /// `Tests/Fixtures/jquery-3.6.1-param.json`; the other is an array inside an array under a
+    /// name that ends in `[]`, which jQuery writes as JavaScript's `toString` (EncoderCompatibility).
+    public static let jQuery = URLEncodedFormEncoder(
+        alphabetizeKeyValuePairs: false, arrayEncoding: .jQuery, boolEncoding: .literal, nilEncoding: .dropValue,
+        unescapedCharacters: .jQuery)
+
+    /// What PHP's `http_build_query` writes (PHP 8): members in encoding order, arrays with
+    /// indices (`a%5B0%5D=x`), each element at its place in the array, `Bool` as `1`/`0`, `nil`
+    /// members left out, spaces as `+`, only letters, digits and `-._` unescaped.
+    ///
+    /// The text is PHP 8.2's byte for byte for the 200 values of
+    /// `Tests/Fixtures/php-8.2-build-query.json`.
+    public static let php = URLEncodedFormEncoder(
+        alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets, boolEncoding: .numeric, nilEncoding: .dropKey,
+        spaceEncoding: .plusReplaced, unescapedCharacters: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._",
+        indexGaps: .keepPositions)
+
+    /// What Rack's `build_nested_query` writes (Rack 2.2, what Rails reads back with
+    /// `parse_nested_query`): members in encoding order, brackets as they are (`a[]=x`,
+    /// `a[][k]=y`), `Bool` as `true`/`false`, `nil` as the name alone (`a`), spaces as `+`, only
+    /// letters, digits and `*-._` unescaped.
+    ///
+    /// The text is Rack 2.2's byte for byte for the 200 values of
+    /// `Tests/Fixtures/rack-2.2-build-nested-query.json`, but that Rack writes an empty segment
+    /// (`&&`) for an empty array or object, and a name inside brackets unescaped, where this
+    /// writes nothing and the escaped name (EncoderCompatibility).
+    public static let rails = URLEncodedFormEncoder(
+        alphabetizeKeyValuePairs: false, arrayEncoding: .brackets, boolEncoding: .literal, bracketEncoding: .literal,
+        nilEncoding: .bareKey, spaceEncoding: .plusReplaced,
+        unescapedCharacters: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._")
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// The presets: each encoder preset and the decoder preset of the same name round-trip the
+/// values the property tests generate, and each decoder preset reads what its peer's own readings
+/// and tests say (`EncoderPresetTests` checks the bytes each encoder preset writes).
+@Suite("Presets: each pair round-trips, and each decoder reads as its peer")
+struct PresetTests {
+    enum Pair: String, CaseIterable {
+        case alamofire, qs, jQuery, php, rails
+
+        var coders: (URLEncodedFormEncoder, URLEncodedFormDecoder) {
+            switch self {
+            case .alamofire: (.alamofire, .alamofire)
+            case .qs: (.qs, .qs)
+            case .jQuery: (.jQuery, .jQuery)
+            case .php: (.php, .php)
+            case .rails: (.rails, .rails)
+            }
+        }
+
+        var arrays: URLEncodedFormEncoder.ArrayEncoding { coders.0.arrayEncoding }
+
+        /// Whether the encoder writes `nil` as `a=` (`.dropValue`), as qs and jQuery write `null`.
+        var writesNilAsEmpty: Bool { self == .qs || self == .jQuery }
+
+        /// Whether the encoder writes something for `nil`: `a=`, or under Rack's `.bareKey` `a`.
+        var writesNil: Bool { writesNilAsEmpty || self == .rails }
+    }
+
+    /// A `nil` written as `a=` (`.dropValue`, what qs and jQuery write for `null`) is the empty
+    /// text where the type holds text: the one value such a pair cannot tell apart.
+    static func asReadBack(_ model: RoundTripTests.Model, _ pair: Pair) -> RoundTripTests.Model {
+        guard pair.writesNilAsEmpty else { return model }
+        var model = model
+        if model.optionalText == nil { model.optionalText = "" }
+        return model
+    }
+
+    @Test("every model the property test generates reads back through the decoder preset of the same name", arguments: Pair.allCases)
+    func models(pair: Pair) throws {
+        let (encoder, decoder) = pair.coders
+        var random = SeededGenerator(seed: UInt64(pair.rawValue.count * 104_729 + 3))
+        let dates = encoder.dateEncoding
+        for _ in 0..<200 {
+            let value = RoundTripTests.model(&random, arrays: pair.arrays, date: dates)
+            let text: String = try encoder.encode(value)
+            #expect(try decoder.decode(RoundTripTests.Model.self, from: text) == Self.asReadBack(value, pair), "\(text)")
+        }
+    }
+
+    /// Arrays whose elements write nothing, beside rows of several members: each pair reads them
+    /// back as its encoder numbered them (in place where it keeps positions, closed up where not).
+    @Test("arrays whose elements write nothing read back through the decoder preset of the same name", arguments: Pair.allCases)
+    func sparse(pair: Pair) throws {
+        var (encoder, decoder) = pair.coders
+        // qs and jQuery write `null` as `a=` (Rack as `a`) but skip `undefined` (Rack an empty
+        // array); a Swift `nil` that writes nothing is the latter, and is what makes an element
+        // that writes nothing, the shape this test is for.
+        if pair.writesNil { encoder.nilEncoding = .dropKey }
+        // The sparse generator's encoding whose numbering and decoder match the pair's.
+        let encoding: SparseRoundTripTests.Encoding =
+            switch pair {
+            case .alamofire, .rails: .brackets
+            case .qs, .php: .keepPositions
+            case .jQuery: .jQuery
+            }
+        var random = SeededGenerator(seed: UInt64(pair.rawValue.count * 7_919 + 5))
+        for _ in 0..<200 {
+            var value: [String: SparseRoundTripTests.Sparse] = [:]
+            value["s"] = SparseRoundTripTests.sparse(&random, encoding)
+            let expected = value.compactMapValues { SparseRoundTripTests.readBack($0, encoding) }
+            let text: String = try encoder.encode(value)
+            #expect(try decoder.decode([String: SparseRoundTripTests.Sparse].self, from: text) == expected, "\(text)")
+        }
+    }
+
+    /// What PHP 8.2's `parse_str` and Rack 2.2's `parse_nested_query` both read, read by the
+    /// `.php` and `.rails` presets: the same value, or a difference of a documented rule.
+    @Test("the .php and .rails presets read what PHP and Rack agree on, or differ by a documented rule")
+    func phpAndRails() throws {
+        // Rails reads two bodies differently from PHP: a repeated name that ends bare is `nil`.
+        for (decoder, expectedSame) in [(URLEncodedFormDecoder.php, 1004), (.rails, 1002)] {
+            var same = 0
+            for testCase in PhpRackCase.load() {
+                // Rails reads a bare name as `nil`, as Rack does; PHP as `""`.
+                guard let expected = testCase.agreed(keepingNull: decoder.bareKeys == .null) else { continue }
+                guard let outcome = PhpRackComparison.outcome(of: testCase.body, expected: expected, decoder: decoder) else {
+                    Issue.record("unexplained: \(testCase.body)")
+                    continue
+                }
+                if outcome == .same { same += 1 }
+            }
+            #expect(same == expectedSame)
+        }
+    }
+
+    @Test("the .htmlForm preset reads what Chromium submits from UTF-8 and legacy pages with a charset input")
+    func htmlForm() throws {
+        struct Consent: Decodable, Equatable {
+            let name: String
+            let agree: Bool
+            let admin: Bool
+        }
+        // An unticked checkbox sends nothing; Rails' hidden field sends 0, then 1 when ticked.
+        let form = "_charset_=windows-1252&name=Jos%E9+%26%2326085%3B&admin=0&admin=1"
+        let html = URLEncodedFormDecoder.htmlForm
+        #expect(try html.decode(Consent.self, from: form) == Consent(name: "José 日", agree: false, admin: true))
+        #expect(try html.decode(Consent.self, from: "name=Ada&agree=on&admin=0") == Consent(name: "Ada", agree: true, admin: false))
+        #expect(throws: DecodingError.self) { try URLEncodedFormDecoder().decode(Consent.self, from: "name=Ada&admin=0") }
+    }
+
+    /// A form whose middle row was removed: Rails reads the rows as a hash keyed by index, whose
+    /// values are the two rows; PHP keeps the keys where they are, as `http_build_query` (and
+    /// the `.php` encoder) numbers an array whose elements write nothing.
+    @Test("a gap in indices: .rails closes it, .php, .qs and .jQuery keep each row in its place")
+    func gaps() throws {
+        struct Row: Decodable, Equatable { let n: String }
+        struct Rows: Decodable, Equatable { let items: [Row] }
+        struct OptionalRows: Decodable, Equatable { let items: [Row?] }
+        let form = "items[0][n]=a&items[2][n]=c"
+        #expect(try URLEncodedFormDecoder.rails.decode(Rows.self, from: form) == Rows(items: [Row(n: "a"), Row(n: "c")]))
+        for decoder in [URLEncodedFormDecoder.php, .qs, .jQuery] {
+            #expect(try decoder.decode(OptionalRows.self, from: form) == OptionalRows(items: [Row(n: "a"), nil, Row(n: "c")]))
+            #expect(throws: DecodingError.self) { try decoder.decode(Rows.self, from: form) }
+        }
+    }
+
+    @Test("each preset is a value to adjust: a copy changes, the preset does not")
+    func adjustable() throws {
+        var decoder = URLEncodedFormDecoder.rails
+        decoder.limits.maximumDepth = 2
+        #expect(throws: URLEncodedFormDecodingError.self) { try decoder.decode([String: [String: [String: String]]].self, from: "a[b][c]=1") }
+        #expect(try URLEncodedFormDecoder.rails.decode([String: [String: [String: String]]].self, from: "a[b][c]=1") == ["a": ["b": ["c": "1"]]])
+        var encoder = URLEncodedFormEncoder.php
+        encoder.alphabetizeKeyValuePairs = true
+        #expect(try encoder.encode(["b": "1", "a": "2"]) as String == "a=2&b=1")
+        #expect(URLEncodedFormEncoder.php.alphabetizeKeyValuePairs == false)
+    }
+}

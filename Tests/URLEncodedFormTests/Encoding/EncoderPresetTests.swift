@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import URLEncodedForm
+
+/// Each encoder preset writes the 200 seeded values of `Tests/Fixtures/qs-6.11-stringify.json`
+/// and the 217 of `jquery-3.6.1-param.json` as its peer itself wrote them, byte for byte, or
+/// differs by a rule checked precisely.
+@Suite("Encoder: presets write what their peers write")
+struct EncoderPresetTests {
+    static let values: [OrderedValue] = fixtureCases("qs-6.11-stringify.json").cases.map { OrderedValue(json: $0["value"] ?? [:]) }
+
+    /// One `text` a line after a header, in the values' order.
+    static func texts(_ name: String) -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").dropFirst().compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["text"] as? String
+        }
+    }
+
+    enum ExactPeer: String, CaseIterable {
+        /// qs 6.11's `stringify` with its defaults (the fixture's `escaped-indices` set).
+        case qs
+        /// PHP 8.2's `http_build_query`.
+        case php
+
+        var preset: URLEncodedFormEncoder { self == .qs ? .qs : .php }
+
+        var written: [String?] {
+            switch self {
+            case .qs:
+                fixtureCases("qs-6.11-stringify.json").cases.map {
+                    (($0["written"] as? [String: Any])?["escaped-indices"] as? [String: Any])?["text"] as? String
+                }
+            case .php: EncoderPresetTests.texts("php-8.2-build-query.json")
+            }
+        }
+    }
+
+    @Test("the .qs and .php presets write what qs.stringify and http_build_query write, for every value", arguments: ExactPeer.allCases)
+    func exact(peer: ExactPeer) throws {
+        let written = peer.written
+        #expect(written.count == 200)
+        for (value, text) in zip(Self.values, written) {
+            #expect(try peer.preset.encode(value) as String == text)
+        }
+    }
+
+    /// Rack writes an empty segment for an empty array or object (`a=1&&b=2`), which a reader
+    /// skips; checked precisely: with the empty segments removed, the texts are the same.
+    @Test("the .rails preset writes what Rack's build_nested_query writes, but Rack's empty segments")
+    func rails() throws {
+        let written = Self.texts("rack-2.2-build-nested-query.json")
+        #expect(written.count == 200)
+        var emptySegments = 0
+        for (value, text) in zip(Self.values, written) {
+            let ours: String = try URLEncodedFormEncoder.rails.encode(value)
+            if ours == text { continue }
+            emptySegments += 1
+            #expect(ours == text.split(separator: "&", omittingEmptySubsequences: true).joined(separator: "&"))
+        }
+        #expect(emptySegments == 25)
+    }
+
+    @Test("the .jQuery preset writes what $.param writes, but for arrays inside arrays under a name ending in []")
+    func jQuery() throws {
+        let cases = fixtureCases("jquery-3.6.1-param.json").cases
+        #expect(cases.count == 217)
+        var same = 0
+        for testCase in cases {
+            let value = OrderedValue(json: testCase["ordered"] ?? testCase["value"] ?? [:])
+            if (try? URLEncodedFormEncoder.jQuery.encode(value) as String) == testCase["param"] as? String { same += 1 }
+        }
+        #expect(same == 216)
+    }
+
+    @Test("the .alamofire preset is the default encoder")
+    func alamofire() throws {
+        struct Search: Encodable {
+            let q = "a b"
+            let tags = ["x", "y"]
+            let on = true
+        }
+        #expect(try URLEncodedFormEncoder.alamofire.encode(Search()) as String == "on=1&q=a%20b&tags%5B%5D=x&tags%5B%5D=y")
+        #expect(try URLEncodedFormEncoder.alamofire.encode(Search()) as String == URLEncodedFormEncoder().encode(Search()))
+    }
+}
