@@ -66,6 +66,8 @@ struct Command {
           --duplicates combine|last|first|error   a name repeated without brackets
                                        (a=1&a=2) is a list (default combine), its last
                                        value (PHP, Rails), its first, or refused
+          --conflicting-keys error|last   a=1&a[b]=2 refuses the form (default), or the
+                                       later pair's kind replaces the earlier (PHP, Rack)
           --malformed-keys literal|error   a name that is no key path (a[b) is kept
                                        whole (default literal) or refuses the form
           --max-input-length N  --max-parameters N  --max-depth N  --max-array-length N
@@ -182,6 +184,7 @@ struct Command {
         case (.decode, "--bare-keys"): decoder.bareKeys = try choice(["flag": .flag, "null": .null])
         case (.decode, "--duplicates"):
             decoder.duplicates = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
+        case (.decode, "--conflicting-keys"): decoder.conflictingKeys = try choice(["error": .error, "last": .last])
         case (.decode, "--malformed-keys"): decoder.malformedKeys = try choice(["literal": .literal, "error": .error])
         case (.decode, "--unlimited"): decoder.limits = .unlimited
         case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()

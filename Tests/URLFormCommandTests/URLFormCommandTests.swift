@@ -107,6 +107,7 @@ struct URLFormCommandTests {
             (["--duplicates", "last"], "u[admin]=0&u[admin]=1&t[]=a&t[]=b", #"{"t":["a","b"],"u":{"admin":"1"}}"#),
             (["--duplicates", "first"], "a=1&a=2", #"{"a":"1"}"#),
             ([], "name=x&a[b=1", #"{"a[b":"1","name":"x"}"#),
+            (["--conflicting-keys", "last"], "a[b]=1&a=2", #"{"a":"2"}"#),
             ([], "", "{}"),
         ]
     )

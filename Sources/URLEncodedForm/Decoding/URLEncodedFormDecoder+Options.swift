@@ -121,6 +121,26 @@ extension URLEncodedFormDecoder {
         case error
     }
 
+    /// What a name given two kinds of value means: a value and members (`a=1&a[b]=2`), or a list
+    /// and members (`a[]=1&a[b]=2`). No type reads both.
+    ///
+    /// ```swift
+    /// // user[name]=Ada&user=guest
+    /// // .error: URLEncodedFormDecodingError, code conflictingKey, naming "user"
+    /// // .last:  {"user": "guest"}, as PHP and Rack read it
+    /// ```
+    public enum ConflictingKeys: Sendable, Hashable {
+        /// The whole form is refused: ``URLEncodedFormDecodingError`` with the code
+        /// ``URLEncodedFormDecodingError/Code-swift.struct/conflictingKey``, which names the key.
+        /// The default: a later field silently replacing a group of earlier ones is data lost.
+        case error
+        /// The pair that gives the name another kind of value replaces what the name held, as PHP's
+        /// `parse_str` and Rack's `parse_nested_query` read it: `a[b]=1&a=2` is `{"a": "2"}`, and
+        /// `a=1&a[b]=2` is `{"a": {"b": "2"}}`. What was replaced is not in the value. Work stays
+        /// linear, and the replaced pairs still count toward the limits.
+        case last
+    }
+
     /// Which texts are `Bool` values.
     ///
     /// Whatever the strategy, a bare name without `=` (`?verbose`) is `true`: a flag.

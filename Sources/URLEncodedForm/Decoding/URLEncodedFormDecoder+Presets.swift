@@ -26,18 +26,21 @@ extension URLEncodedFormDecoder {
     public static let jQuery = URLEncodedFormDecoder(indexGaps: .keepPositions)
 
     /// What PHP's `parse_str` (and `$_POST`) reads: the last value of a repeated name, in a type and
-    /// in ``URLEncodedFormValue`` (`.last`), a name without `=` as `""`, and indices kept where
-    /// they are (`.keepPositions`, as PHP keeps the keys). Where PHP makes a space or a dot in a
-    /// name `_`, drops a pair with an empty name, or reads a malformed name as a guess, this keeps
-    /// the name as it was sent.
-    public static let php = URLEncodedFormDecoder(duplicates: .last, indexGaps: .keepPositions)
+    /// in ``URLEncodedFormValue`` (`.last`), a name without `=` as `""`, indices kept where they
+    /// are (`.keepPositions`, as PHP keeps the keys), and a name given another kind of value by a
+    /// later pair taking that value (`conflictingKeys: .last`). Where PHP makes a space or a dot
+    /// in a name `_`, drops a pair with an empty name, or reads a malformed name as a guess, this
+    /// keeps the name as it was sent.
+    public static let php = URLEncodedFormDecoder(duplicates: .last, indexGaps: .keepPositions, conflictingKeys: .last)
 
     /// What Rack's `parse_nested_query`, and so Rails' `params`, reads: the last value of a
     /// repeated name (`.last`), a name without `=` as `nil` (`bareKeys: .null`), `a[][x]` rows by
-    /// Rails' rule, and an index gap closed (`.compact`: Rails reads `items[0]`, `items[2]` as a
-    /// hash of rows). Where Rack refuses a form for a value and a path under one name, or reads
-    /// a malformed name as a guess, this reads or keeps what it can (see `DecoderBehaviour`).
-    public static let rails = URLEncodedFormDecoder(duplicates: .last, indexGaps: .compact, bareKeys: .null)
+    /// Rails' rule, an index gap closed (`.compact`: Rails reads `items[0]`, `items[2]` as a hash
+    /// of rows), and a name given another kind of value by a later pair taking that value
+    /// (`conflictingKeys: .last`). Where Rack refuses such a form in the other order
+    /// (`a=1&a[b]=2`), this reads it the same way, and a malformed name it reads as a guess, this
+    /// keeps whole (see `DecoderBehaviour`).
+    public static let rails = URLEncodedFormDecoder(duplicates: .last, indexGaps: .compact, bareKeys: .null, conflictingKeys: .last)
 
     /// What Vapor 4's decoder reads: a value split at `,` and `|` where an array is read, dates
     /// as seconds since 1970, a missing `Bool` as `false`. Where Vapor refuses `name[]=x` read as

@@ -97,6 +97,9 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ``MalformedKeys-swift.enum/literal`` by default: the pair is kept under its whole name, and
     /// the rest of the form is read.
     public var malformedKeys: MalformedKeys
+    /// What a name given two kinds of value (`a=1&a[b]=2`) means.
+    /// ``ConflictingKeys-swift.enum/error`` by default: the form is refused.
+    public var conflictingKeys: ConflictingKeys
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -131,6 +134,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - allowsEmptyArrays: Whether `name[]` without `=` is an empty array. `false` by default.
     ///   - malformedKeys: What a name that is not a key path (`a[b`) means. `.literal` (kept under
     ///     its whole name) by default.
+    ///   - conflictingKeys: What a name given two kinds of value (`a=1&a[b]=2`) means. `.error` by
+    ///     default.
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -150,8 +155,10 @@ public struct URLEncodedFormDecoder: Sendable {
         missingBool: MissingBool = .keyNotFound,
         bareKeys: BareKeys = .flag,
         allowsEmptyArrays: Bool = false,
-        malformedKeys: MalformedKeys = .literal
+        malformedKeys: MalformedKeys = .literal,
+        conflictingKeys: ConflictingKeys = .error
     ) {
+        self.conflictingKeys = conflictingKeys
         self.allowsEmptyArrays = allowsEmptyArrays
         self.malformedKeys = malformedKeys
         self.interpretsNumericEntities = interpretsNumericEntities

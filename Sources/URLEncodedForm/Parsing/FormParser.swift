@@ -28,6 +28,9 @@ struct FormParser {
     /// ``URLEncodedFormDecoder/MalformedKeys-swift.enum/literal``: a name that is not a key path
     /// is one top-level name.
     private let keepsMalformedKeys: Bool
+    /// ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last``: a pair that gives a name another
+    /// kind of value replaces what the name held.
+    private let replacesConflicts: Bool
     let limits: URLEncodedFormDecoder.Limits
     /// The pairs counted so far, for ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
     private(set) var pairCount = 0
@@ -84,6 +87,7 @@ struct FormParser {
         acceptsDots = options.keyPathDecoding.acceptsDots
         allowsEmptyArrays = options.allowsEmptyArrays
         keepsMalformedKeys = options.malformedKeys == .literal
+        replacesConflicts = options.conflictingKeys == .last
         limits = options.limits
         charset = options.charset
     }
@@ -475,6 +479,10 @@ struct FormParser {
                 continue
             }
             let child: Int
+            if replacesConflicts, tree[node].kind == .scalar || tree[node].kind == .array, !isIndex(component) {
+                // A name under what held a value or a list: the object replaces it.
+                tree.prepare(node, as: .object)
+            }
             switch tree[node].kind {
             case .scalar, .array:
                 // An index after a value or an array names an element (jQuery's `a[1][b]`).
@@ -506,6 +514,9 @@ struct FormParser {
                 switch tree[node].kind {
                 case .unset:
                     tree.setScalar(node, value: value, flags: flags)
+                case .object where replacesConflicts && !allMembersAreIndices(node):
+                    // A value where an object was: the value replaces it.
+                    tree.setScalar(node, value: value, flags: flags)
                 case .scalar, .array, .object:
                     // A repeated name (`a=1&a=2`) appends, as `[]` does. The array stays one
                     // made only by repeats while every pair gave it the name alone.
@@ -535,8 +546,14 @@ struct FormParser {
         case .scalar:
             try promote(node, key: key)
         case .object:
-            guard allMembersAreIndices(node) else { throw URLEncodedFormDecodingError.conflictingKey(keyText(key)) }
-            tree.convertIndexedObjectToArray(node)
+            if allMembersAreIndices(node) {
+                tree.convertIndexedObjectToArray(node)
+            } else if replacesConflicts {
+                // A list where an object was: the list replaces it.
+                tree.prepare(node, as: .array)
+            } else {
+                throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
+            }
         }
     }
 
