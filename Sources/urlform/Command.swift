@@ -9,6 +9,7 @@ struct Command {
     var input: String?
     var encoder = URLEncodedFormEncoder()
     var decoder = URLEncodedFormDecoder()
+    /// Whether members are sorted: the encoder's preset decides, unless `--no-sort` says not to.
     var sorts = true
     var pretty = false
 
@@ -33,6 +34,12 @@ struct Command {
           urlform decode 'tags[]=a&tags[]=b'
             {"tags":["a","b"]}
           urlform decode --pretty --key-path dots 'user.name=Ada+L&user.age=36'
+
+        PRESETS
+          --preset NAME                start from a peer's settings; the other options adjust them
+                                       encode: alamofire (default), qs, jquery, php, rails
+                                       decode: alamofire (default), qs, jquery, php, rails,
+                                       vapor, hummingbird, html-form
 
         ENCODE OPTIONS
           --array-encoding brackets|no-brackets|index-in-brackets|jquery   (default brackets);
@@ -92,7 +99,13 @@ struct Command {
             return
         default: throw UsageError(description: "unknown command \"\(first)\"; expected encode or decode")
         }
+        try applyPreset(from: arguments)
         while let argument = arguments.popFirst() {
+            if argument == "--preset" {
+                _ = arguments.popFirst()
+                continue
+            }
+            if argument.hasPrefix("--preset=") { continue }
             guard argument.hasPrefix("--") else {
                 guard input == nil else { throw UsageError(description: "more than one input given") }
                 input = argument
@@ -110,6 +123,45 @@ struct Command {
                 return next
             }
             try apply(name, value: value)
+        }
+    }
+
+    static let encoderPresets: [String: URLEncodedFormEncoder] = [
+        "alamofire": .alamofire, "qs": .qs, "jquery": .jQuery, "php": .php, "rails": .rails,
+    ]
+    static let decoderPresets: [String: URLEncodedFormDecoder] = [
+        "alamofire": .alamofire, "qs": .qs, "jquery": .jQuery, "php": .php, "rails": .rails, "vapor": .vapor,
+        "hummingbird": .hummingbird, "html-form": .htmlForm,
+    ]
+
+    /// Starts from the preset `--preset NAME` names, wherever it is given, so that the other
+    /// options adjust it.
+    private mutating func applyPreset(from arguments: ArraySlice<String>) throws {
+        var name: String?
+        for (offset, argument) in arguments.enumerated() {
+            if argument.hasPrefix("--preset=") { name = String(argument.dropFirst("--preset=".count)) }
+            if argument == "--preset" {
+                guard offset + 1 < arguments.count else { throw UsageError(description: "--preset needs a value") }
+                name = arguments[arguments.startIndex + offset + 1]
+            }
+        }
+        guard let name else { return }
+        switch action {
+        case .encode:
+            guard let preset = Self.encoderPresets[name] else {
+                let known = Self.encoderPresets.keys.sorted().joined(separator: ", ")
+                throw UsageError(description: "no encoder preset \"\(name)\"; use one of \(known)")
+            }
+            encoder = preset
+            sorts = preset.alphabetizeKeyValuePairs
+        case .decode:
+            guard let preset = Self.decoderPresets[name] else {
+                let known = Self.decoderPresets.keys.sorted().joined(separator: ", ")
+                throw UsageError(description: "no decoder preset \"\(name)\"; use one of \(known)")
+            }
+            decoder = preset
+        case .help:
+            break
         }
     }
 

@@ -57,6 +57,10 @@ struct URLFormCommandTests {
         "encoder options",
         arguments: [
             (["--array-encoding", "index-in-brackets"], #"{"a":[1,2]}"#, "a%5B0%5D=1&a%5B1%5D=2"),
+            // A preset keeps its own order, and the options after it (or before) adjust it.
+            (["--preset", "php"], #"{"b":"x y","a":[1,null,2]}"#, "b=x+y&a%5B0%5D=1&a%5B2%5D=2"),
+            (["--brackets", "escaped", "--preset", "rails"], #"{"b":null,"a":["x"]}"#, "b&a%5B%5D=x"),
+            (["--preset", "qs", "--no-sort"], #"{"b":null,"a":["x y"]}"#, "b=&a%5B0%5D=x%20y"),
             (["--array-encoding=no-brackets"], #"{"a":[1,2]}"#, "a=1&a=2"),
             (
                 ["--array-encoding", "jquery", "--allowed-characters", "jquery", "--no-sort"], #"{"a":["x y!",{"b":2},[3]],"c":1}"#,
@@ -108,6 +112,8 @@ struct URLFormCommandTests {
             (["--duplicates", "first"], "a=1&a=2", #"{"a":"1"}"#),
             ([], "name=x&a[b=1", #"{"a[b":"1","name":"x"}"#),
             (["--conflicting-keys", "last"], "a[b]=1&a=2", #"{"a":"2"}"#),
+            (["--preset", "rails"], "a[b]=1&a=2&c&c", #"{"a":"2","c":null}"#),
+            (["--preset=php", "--duplicates", "combine"], "c=1&c=2", #"{"c":["1","2"]}"#),
             ([], "", "{}"),
         ]
     )
@@ -139,6 +145,8 @@ struct URLFormCommandTests {
             (["decode", "--malformed-keys", "error", "a[b=1"], 1, "malformed"),
             (["decode", "--malformed-keys", "strict", "a=1"], 2, "error, literal"),
             (["decode", "--duplicates", "error", "a=1&a=2"], 1, "appears 2 times"),
+            (["encode", "--preset", "vapor", "{}"], 2, "no encoder preset \"vapor\""),
+            (["decode", "--preset"], 2, "--preset needs a value"),
             ([], 2, "expected encode or decode"),
             (["bogus"], 2, "unknown command"),
             (["encode", "--space", "sideways", "{}"], 2, "percent, plus"),
