@@ -141,3 +141,64 @@ struct PresetTests {
         #expect(URLEncodedFormEncoder.php.alphabetizeKeyValuePairs == false)
     }
 }
+
+/// The forms that used to be refused or misread, under the default decoder and every preset:
+/// each reads as the preset's peer reads it where the peer keeps the data.
+@Suite("Presets: the repros of one odd name, [][], mixed indices and repeated names")
+struct PresetReproTests {
+    static let decoders: [(name: String, decoder: URLEncodedFormDecoder)] = [
+        ("default", URLEncodedFormDecoder()), ("alamofire", .alamofire), ("qs", .qs), ("jQuery", .jQuery), ("php", .php),
+        ("rails", .rails), ("vapor", .vapor), ("hummingbird", .hummingbird), ("htmlForm", .htmlForm),
+    ]
+
+    struct Signup: Decodable, Equatable { let name: String }
+
+    @Test(
+        "one malformed name does not refuse the form, and is kept under its whole name",
+        arguments: ["name=x&a[b]]=1", "name=x&[]=y", "name=x&a[b]c=1", "name=x&items[0].name=y", "a[b=1&name=x", "a]=1&name=x"]
+    )
+    func malformed(form: String) throws {
+        for (name, decoder) in Self.decoders {
+            #expect(try decoder.decode(Signup.self, from: form) == Signup(name: "x"), "\(name)")
+        }
+    }
+
+    @Test("a[][] starts a new inner array for each pair, under every preset")
+    func arraysOfArrays() throws {
+        struct Form: Decodable, Equatable { let a: [[String]] }
+        for (name, decoder) in Self.decoders {
+            #expect(try decoder.decode(Form.self, from: "a[][]=1&a[][]=2") == Form(a: [["1"], ["2"]]), "\(name)")
+        }
+    }
+
+    @Test("an index mixed with [] keeps its place, as each preset's indexGaps says")
+    func mixedIndices() throws {
+        struct Form: Decodable, Equatable { let a: [String?] }
+        for (name, decoder) in Self.decoders {
+            let read = Result { try decoder.decode(Form.self, from: "a[5]=x&a[]=y").a }
+            switch decoder.indexGaps {
+            case .error: #expect(throws: DecodingError.self, "\(name)") { try read.get() }
+            case .compact: #expect(try read.get() == ["x", "y"], "\(name)")
+            case .keepPositions: #expect(try read.get() == [nil, nil, nil, nil, nil, "x", "y"], "\(name)")
+            }
+        }
+    }
+
+    @Test("Rails' hidden-field checkbox reads true typed, and untyped as duplicates says")
+    func checkbox() throws {
+        struct User: Decodable, Equatable { let admin: Bool }
+        let form = "user[admin]=0&user[admin]=1"
+        for (name, decoder) in Self.decoders {
+            #expect(try decoder.decode([String: User].self, from: form) == ["user": User(admin: true)], "\(name)")
+            let untyped = try decoder.decode(URLEncodedFormValue.self, from: form)["user"]?["admin"]
+            let expected: URLEncodedFormValue =
+                switch decoder.duplicates {
+                case .last: .string("1")
+                case .combine: .array([.string("0"), .string("1")])
+                case .first: .string("0")
+                case .error: .null
+                }
+            #expect(untyped == expected, "\(name)")
+        }
+    }
+}
