@@ -62,7 +62,6 @@ final class FormTreeReader {
         inputLength = form.inputLength
         switch options.arrayDecoding {
         case .automatic: separators = []
-        case .separator(let separator): separators = [Array(String(separator).utf8)]
         case .separators(let characters): separators = characters.map { Array(String($0).utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         }
         boolDecoding = options.boolDecoding

@@ -25,9 +25,6 @@ extension URLEncodedFormDecoder {
     public enum ArrayDecoding: Sendable, Hashable {
         /// Brackets, indices and repeated keys. The default.
         case automatic
-        /// Also splits each value at `separator` where an array is read, for `tags=a,b,c`: the
-        /// same as ``separators(_:)`` with one character.
-        case separator(Character)
         /// Also splits each value at any of `separators` where an array is read, for
         /// `tags=a,b|c`; Vapor's decoder splits at `,` and `|`.
         ///
@@ -40,6 +37,13 @@ extension URLEncodedFormDecoder {
         /// and each value of a repeated key is an element of an array of arrays
         /// (`m=1,2&m=3,4` is `[[1, 2], [3, 4]]` as `[[Int]]`, and `[1, 2, 3, 4]` as `[Int]`).
         case separators(Set<Character>)
+
+        /// Also splits each value at `separator` where an array is read, for `tags=a,b,c`: what
+        /// the encoder's ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/separator(_:)`` writes.
+        /// The same value as ``separators(_:)`` with one character, so there is one way to say it.
+        public static func separator(_ separator: Character) -> Self {
+            .separators([separator])
+        }
     }
 
     /// What an array written with indices (`items[0]`, `items[2]`) holds where an index is

@@ -236,7 +236,7 @@ enum QsComparison {
         let decoder = decoder(for: testCase.options)
         guard let expected = testCase.expected else {
             // qs throws: the decoder must refuse the form read into the type a user would write.
-            let separator: Character? = if case .separator(let separator) = decoder.arrayDecoding { separator } else { nil }
+            let separator: Character? = if case .separators(let characters) = decoder.arrayDecoding { characters.first } else { nil }
             let refused = Result {
                 let untyped = FixtureValue(try URLEncodedFormValue(parsing: input, decoder: decoder))
                 return try ShapedDecoding.decode(input, like: untyped.likelyShape(separator: separator), with: decoder)
@@ -367,7 +367,7 @@ enum QsComparison {
             }
         }
         if value.withoutPrototypeNames.withoutEmptyContainers == expected.withoutEmptyContainers { return .prototypeNames }
-        if decoder.interpretsNumericEntities, case .separator = decoder.arrayDecoding,
+        if decoder.interpretsNumericEntities, case .separators = decoder.arrayDecoding,
             value.leaves.joined(separator: ",") == expected.leaves.joined(separator: ",")
         {
             return .entitiesJoinPieces
