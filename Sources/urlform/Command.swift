@@ -189,7 +189,7 @@ struct Command {
         case (_, "--space"):
             let plus = try choice(["percent": false, "plus": true])
             encoder.spaceEncoding = plus ? .plusReplaced : .percentEscaped
-            decoder.spaceDecoding = plus ? .plusAsSpace : .plusLiteral
+            decoder.spaceDecoding = plus ? .plusReplaced : .percentEscaped
         case (.encode, "--array-encoding"):
             encoder.arrayEncoding = try choice([
                 "brackets": .brackets, "no-brackets": .noBrackets, "index-in-brackets": .indexInBrackets, "jquery": .jQuery,

@@ -68,7 +68,7 @@ final class FormTreeReader {
         dataDecoding = options.dataDecoding
         dateDecoding = options.dateDecoding
         keyDecoding = options.keyDecoding
-        plusIsSpace = options.spaceDecoding == .plusAsSpace
+        plusIsSpace = options.spaceDecoding == .plusReplaced
         maximumArrayLength = options.limits.maximumArrayLength
         keyPathStyle = options.keyPathDecoding.acceptsDots ? .dots : .brackets
         userInfo = options.userInfo

@@ -333,11 +333,23 @@ extension URLEncodedFormDecoder {
     }
 
     /// What a `+` means.
+    ///
+    /// The cases are named as ``URLEncodedFormEncoder/SpaceEncoding``'s: each reads what the
+    /// encoder's case of the same name writes.
     public enum SpaceDecoding: Sendable {
-        /// `+` is a space, as in every HTML form body and query string. The default.
-        case plusAsSpace
-        /// `+` is a plus sign; only `%20` is a space. For text escaped with RFC 3986 rules that
-        /// left `+` unescaped.
-        case plusLiteral
+        /// Spaces were written as `+`, so a `+` is a space, as in every HTML form body and query
+        /// string, and as ``URLEncodedFormEncoder/SpaceEncoding/plusReplaced`` writes. The default.
+        case plusReplaced
+        /// Spaces were escaped as `%20`, so a `+` is a plus sign: for text escaped with RFC 3986
+        /// rules that left `+` unescaped.
+        case percentEscaped
+
+        /// The name ``plusReplaced`` had before the two directions shared their names.
+        @available(*, deprecated, renamed: "plusReplaced")
+        public static var plusAsSpace: Self { .plusReplaced }
+
+        /// The name ``percentEscaped`` had before the two directions shared their names.
+        @available(*, deprecated, renamed: "percentEscaped")
+        public static var plusLiteral: Self { .percentEscaped }
     }
 }

@@ -115,7 +115,7 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - dateDecoding: How `Date` values are read. `.deferredToDate` by default.
     ///   - keyDecoding: How names match coding keys. `.useDefaultKeys` by default.
     ///   - keyPathDecoding: How nested names are read. `.brackets` by default.
-    ///   - spaceDecoding: What a `+` means. `.plusAsSpace` by default.
+    ///   - spaceDecoding: What a `+` means. `.plusReplaced` by default.
     ///   - limits: Bounds on the input. ``Limits-swift.struct/default`` by default.
     ///   - duplicates: What a name repeated without brackets gives. `.combine` (an array in an
     ///     untyped value, the last where a type expects one value) by default.
@@ -143,7 +143,7 @@ public struct URLEncodedFormDecoder: Sendable {
         dateDecoding: DateDecoding = .deferredToDate,
         keyDecoding: KeyDecoding = .useDefaultKeys,
         keyPathDecoding: KeyPathDecoding = .brackets,
-        spaceDecoding: SpaceDecoding = .plusAsSpace,
+        spaceDecoding: SpaceDecoding = .plusReplaced,
         limits: Limits = .default,
         duplicates: DuplicateDecoding = .combine,
         errorReporting: ErrorReporting = .firstError,

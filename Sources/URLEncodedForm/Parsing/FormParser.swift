@@ -82,7 +82,7 @@ struct FormParser {
         tree = FormTree(bytes: bytes, expectedNodes: expectedNodes)
         tree.prepare(FormTree.root, as: .object)
         input = .empty
-        plusIsSpace = options.spaceDecoding == .plusAsSpace
+        plusIsSpace = options.spaceDecoding == .plusReplaced
         byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
         acceptsDots = options.keyPathDecoding.acceptsDots
         allowsEmptyArrays = options.allowsEmptyArrays

@@ -139,7 +139,7 @@ struct HostileInputTests {
         let alphabet = Array("ab=&[].%+0139AF\u{0}é".utf8) + [0xFF, 0x80]
         for _ in 0..<3000 {
             let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0 }
-            for decoder in [URLEncodedFormDecoder(), URLEncodedFormDecoder(keyPathDecoding: .dots, spaceDecoding: .plusLiteral)] {
+            for decoder in [URLEncodedFormDecoder(), URLEncodedFormDecoder(keyPathDecoding: .dots, spaceDecoding: .percentEscaped)] {
                 if let flat = try? decoder.decode([String: String].self, from: bytes) {
                     // Flat string maps survive a trip through the encoder.
                     let text: String = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(flat)

@@ -63,7 +63,7 @@ struct PeerCompatibilityTests {
         expected.tags[2] = "e f"
         #expect(try URLEncodedFormDecoder().decode(User.self, from: text) == expected)
         // Read with `+` as a plus, it is the value Hummingbird encoded.
-        #expect(try URLEncodedFormDecoder(spaceDecoding: .plusLiteral).decode(User.self, from: text) == Self.jurgen)
+        #expect(try URLEncodedFormDecoder(spaceDecoding: .percentEscaped).decode(User.self, from: text) == Self.jurgen)
     }
 
     struct Numbers: Decodable, Equatable {

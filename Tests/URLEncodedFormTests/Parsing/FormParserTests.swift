@@ -33,7 +33,7 @@ struct FormParserTests {
 
     @Test(
         "values of every length end at their `&` and keep their escapes, wherever they fall in a 16-byte chunk",
-        arguments: [URLEncodedFormDecoder.SpaceDecoding.plusAsSpace, .plusLiteral]
+        arguments: [URLEncodedFormDecoder.SpaceDecoding.plusReplaced, .percentEscaped]
     )
     func valueBoundaries(spaceDecoding: URLEncodedFormDecoder.SpaceDecoding) throws {
         let decoder = URLEncodedFormDecoder(spaceDecoding: spaceDecoding, limits: .unlimited)
@@ -48,15 +48,15 @@ struct FormParserTests {
             let decoded = try decoder.decode([String: String].self, from: input)
             for (index, value) in values.enumerated() {
                 let expected = String(
-                    decoding: PercentDecodingReference.decode(Array(value.utf8), plusIsSpace: spaceDecoding == .plusAsSpace), as: UTF8.self)
+                    decoding: PercentDecodingReference.decode(Array(value.utf8), plusIsSpace: spaceDecoding == .plusReplaced), as: UTF8.self)
                 #expect(decoded["k\(index)"] == expected, "value \(index) of \(input)")
             }
         }
     }
 
-    @Test("a plus is a plus with .plusLiteral")
+    @Test("a plus is a plus with .percentEscaped")
     func plusLiteral() throws {
-        let decoder = URLEncodedFormDecoder(spaceDecoding: .plusLiteral)
+        let decoder = URLEncodedFormDecoder(spaceDecoding: .percentEscaped)
         #expect(try parsedTree("a+b=c+d%20e", decoder) == #"{a+b:"c+d e"}"#)
     }
 

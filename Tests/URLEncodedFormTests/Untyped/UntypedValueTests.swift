@@ -37,7 +37,7 @@ struct UntypedValueTests {
 
     @Test("parsing follows the decoder's options and limits")
     func parsingOptions() throws {
-        let dots = URLEncodedFormDecoder(keyPathDecoding: .dots, spaceDecoding: .plusLiteral)
+        let dots = URLEncodedFormDecoder(keyPathDecoding: .dots, spaceDecoding: .percentEscaped)
         #expect(try URLEncodedFormValue(parsing: "a.b=1+2", decoder: dots) == ["a": ["b": "1+2"]])
         #expect(try URLEncodedFormValue(parsing: Array("a=1".utf8)) == ["a": "1"])
         #expect(throws: URLEncodedFormDecodingError.tooManyParameters(limit: 1)) {
@@ -181,8 +181,8 @@ struct UntypedValueTests {
         }
         let expected = Decoded(q: "a&b=c+d %", tags: ["x", "y"], user: ["name": "Ada"])
         // `URLComponents.queryItems` leaves `+` unescaped, so it reads back as a plus only with
-        // `.plusLiteral`; as a space under the default, as a browser's `+` would.
-        let literal = URLEncodedFormDecoder(spaceDecoding: .plusLiteral)
+        // `.percentEscaped`; as a space under the default, as a browser's `+` would.
+        let literal = URLEncodedFormDecoder(spaceDecoding: .percentEscaped)
         #expect(try literal.decode(Decoded.self, from: components) == expected)
         #expect(try URLEncodedFormDecoder().decode(Decoded.self, from: components).q == "a&b=c d %")
         let url = try #require(components.url)
