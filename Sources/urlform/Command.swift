@@ -223,7 +223,7 @@ struct Command {
             }
         case (.decode, "--pretty"): pretty = true
         case (_, "--charset"):
-            let charset = try choice(["utf-8": URLEncodedFormDecoder.Charset.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
+            let charset = try choice(["utf-8": Charset.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
             encoder.charset = charset
             decoder.charset = charset
         case (_, "--empty-arrays"):

@@ -43,7 +43,7 @@ final class FormTreeReader {
     let missingBoolIsFalse: Bool
     let bareKeysAreNull: Bool
     /// The charset of this form's bytes: the decoder's, or the one its sentinel named.
-    let charset: URLEncodedFormDecoder.Charset
+    let charset: Charset
     private let interpretsNumericEntities: Bool
     /// The input's length: an array that keeps its positions is never longer.
     let inputLength: Int

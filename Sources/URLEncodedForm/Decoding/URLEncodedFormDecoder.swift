@@ -51,20 +51,20 @@ public struct URLEncodedFormDecoder: Sendable {
     /// Whether decoding stops at the first field that fails, or reports every one.
     /// ``ErrorReporting-swift.enum/firstError`` by default.
     public var errorReporting: ErrorReporting
-    /// How decoded bytes become text. ``Charset-swift.enum/utf8`` by default.
-    public var charset: Charset
+    /// How decoded bytes become text. ``Charset/utf8`` by default.
+    public var charset: URLEncodedForm.Charset
     /// Whether a `utf8` or `_charset_` parameter says which charset the form was sent in, as
     /// qs's `charsetSentinel`. `false` by default.
     ///
     /// Rails' form helpers add `utf8=✓` to a form. Sent as UTF-8 it arrives as `utf8=%E2%9C%93`;
     /// a browser that sent the form in a legacy charset, where `✓` has no byte, writes the
     /// character reference `&#10003;` instead (`utf8=%26%2310003%3B`), which picks ``charset``
-    /// when that is a legacy one and ``Charset-swift.enum/isoLatin1`` otherwise, as qs does.
+    /// when that is a legacy one and ``Charset/isoLatin1`` otherwise, as qs does.
     ///
     /// A browser also fills a hidden input named `_charset_` with the name of the charset it used
-    /// (the HTML standard). `UTF-8` picks ``Charset-swift.enum/utf8``; `windows-1252`, and the
+    /// (the HTML standard). `UTF-8` picks ``Charset/utf8``; `windows-1252`, and the
     /// labels the WHATWG Encoding standard treats as it (`ISO-8859-1`, `latin1`, `US-ASCII`…),
-    /// pick ``Charset-swift.enum/windows1252``; any other name is refused with
+    /// pick ``Charset/windows1252``; any other name is refused with
     /// ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset`` rather than read as the
     /// wrong text.
     ///
@@ -76,7 +76,7 @@ public struct URLEncodedFormDecoder: Sendable {
     ///
     /// A browser writes a character that the form's charset lacks as a reference: `日本` sent from
     /// a windows-1252 page arrives as `%26%2326085%3B%26%2326412%3B`. As in qs, only forms read in
-    /// ``Charset-swift.enum/isoLatin1`` or ``Charset-swift.enum/windows1252`` are rewritten: in a
+    /// ``Charset/isoLatin1`` or ``Charset/windows1252`` are rewritten: in a
     /// UTF-8 form every character has bytes of its own, so `&#38;` there is text the user typed. A
     /// reference to no character (a surrogate, or past U+10FFFF) stays as it is.
     public var interpretsNumericEntities: Bool
@@ -147,7 +147,7 @@ public struct URLEncodedFormDecoder: Sendable {
         limits: Limits = .default,
         duplicates: DuplicateDecoding = .combine,
         errorReporting: ErrorReporting = .firstError,
-        charset: Charset = .utf8,
+        charset: URLEncodedForm.Charset = .utf8,
         charsetSentinel: Bool = false,
         userInfo: [CodingUserInfoKey: any Sendable] = [:],
         interpretsNumericEntities: Bool = false,

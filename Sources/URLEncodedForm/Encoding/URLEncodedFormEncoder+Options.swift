@@ -179,9 +179,9 @@ extension URLEncodedFormEncoder {
         }
     }
 
-    /// The charsets a form can be written in: the decoder's ``URLEncodedFormDecoder/Charset``,
-    /// so both coders spell them alike.
-    public typealias Charset = URLEncodedFormDecoder.Charset
+    /// The charset type both coders share, which is now the top-level ``URLEncodedForm/Charset``.
+    @available(*, deprecated, renamed: "Charset")
+    public typealias Charset = URLEncodedForm.Charset
 
     /// Whether the brackets and dots that give a key path its structure are percent-escaped.
     ///

@@ -68,10 +68,10 @@ public struct URLEncodedFormEncoder: Sendable {
     }
 
     /// The charset names and values are written in.
-    /// ``URLEncodedFormDecoder/Charset-swift.enum/utf8`` by default.
+    /// ``Charset/utf8`` by default.
     ///
-    /// In ``URLEncodedFormDecoder/Charset-swift.enum/isoLatin1`` or
-    /// ``URLEncodedFormDecoder/Charset-swift.enum/windows1252`` each character the charset has is
+    /// In ``Charset/isoLatin1`` or
+    /// ``Charset/windows1252`` each character the charset has is
     /// its one byte (`é` → `%E9`) and every other one a decimal numeric character reference,
     /// escaped (`€` → `%26%238364%3B` in ISO-8859-1), as a browser submits a form from a page in
     /// that charset and as qs writes with `charset: 'iso-8859-1'`. Read it back with
@@ -79,7 +79,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// with `charsetSentinel` when the form carries the sentinel. Names are written the same
     /// way, but the decoder, like qs, reads references in values only: keep names to characters
     /// the charset has.
-    public var charset: Charset
+    public var charset: URLEncodedForm.Charset
     /// Whether the form starts with `utf8=✓` (Rails' and qs's sentinel), written in the form's
     /// charset (`utf8=%E2%9C%93` in UTF-8, `utf8=%26%2310003%3B` in a legacy one), so that a
     /// server tells the charset from the form itself. `false` by default. A form with nothing
@@ -179,7 +179,7 @@ public struct URLEncodedFormEncoder: Sendable {
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
         unescapedCharacters: UnescapedCharacters = .default,
-        charset: Charset = .utf8,
+        charset: URLEncodedForm.Charset = .utf8,
         charsetSentinel: Bool = false,
         allowsEmptyArrays: Bool = false,
         indexGaps: IndexGaps = .compact,

@@ -58,7 +58,7 @@ extension URLEncodedFormEncoder {
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
         allowedCharacters: CharacterSet,
-        charset: Charset = .utf8,
+        charset: URLEncodedForm.Charset = .utf8,
         charsetSentinel: Bool = false,
         allowsEmptyArrays: Bool = false,
         indexGaps: IndexGaps = .compact,

@@ -45,7 +45,7 @@ struct CharsetSentinel {
     ///
     /// - Throws: ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset`` for a
     ///   `_charset_` this decoder cannot read.
-    func charset(default configured: URLEncodedFormDecoder.Charset) throws -> URLEncodedFormDecoder.Charset? {
+    func charset(default configured: Charset) throws -> Charset? {
         switch name {
         case .utf8:
             if value.elementsEqual("✓".utf8) { return .utf8 }

@@ -10,7 +10,7 @@ struct FormParser {
     /// may have chosen.
     struct ParsedForm {
         var tree: FormTree
-        var charset: URLEncodedFormDecoder.Charset
+        var charset: Charset
         var inputLength: Int
     }
 
@@ -44,7 +44,7 @@ struct FormParser {
     private var previousPath: [Int] = []
     private var previousPathLength = 0
     /// The charset names and values are read in, by the decoder's option or the form's sentinel.
-    private var charset: URLEncodedFormDecoder.Charset
+    private var charset: Charset
     /// Where the sentinel pairs start, when the decoder reads them; they are skipped.
     private var sentinelStarts: [Int] = []
 

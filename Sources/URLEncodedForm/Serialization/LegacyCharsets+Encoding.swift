@@ -11,7 +11,7 @@ extension LegacyCharsets {
     )
 
     /// Appends the text of `scalars` in `charset`, a single-byte one, to `bytes`.
-    static func encode(_ scalars: some Sequence<Unicode.Scalar>, charset: URLEncodedFormDecoder.Charset, into bytes: inout [UInt8]) {
+    static func encode(_ scalars: some Sequence<Unicode.Scalar>, charset: Charset, into bytes: inout [UInt8]) {
         for scalar in scalars {
             let value = scalar.value
             if value < 0x80 {
@@ -26,7 +26,7 @@ extension LegacyCharsets {
         }
     }
 
-    private static func byte(of value: UInt32, in charset: URLEncodedFormDecoder.Charset) -> UInt8? {
+    private static func byte(of value: UInt32, in charset: Charset) -> UInt8? {
         switch charset {
         case .utf8: nil
         case .isoLatin1: value <= 0xFF ? UInt8(value) : nil

@@ -53,7 +53,7 @@ struct PairWriter: ~Copyable {
     private let punctuation: KeyPathPunctuation
     /// The charset names and values are written in when it is not UTF-8
     /// (``URLEncodedFormEncoder/charset``).
-    private let legacyCharset: URLEncodedFormDecoder.Charset?
+    private let legacyCharset: Charset?
     /// The length of the `utf8=✓` pair written first (``URLEncodedFormEncoder/charsetSentinel``),
     /// which is taken back when nothing follows it, as qs does.
     private var sentinelLength = 0
@@ -601,7 +601,7 @@ struct PairWriter: ~Copyable {
     /// numeric character references), then escaped.
     private mutating func appendLegacy(
         _ scalars: some Sequence<Unicode.Scalar>,
-        charset: URLEncodedFormDecoder.Charset,
+        charset: Charset,
         to destination: Destination
     ) {
         // A buffer per text: a reused one, a stored property, cost every UTF-8 encode more than

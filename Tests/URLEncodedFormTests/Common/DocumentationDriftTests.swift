@@ -68,10 +68,12 @@ struct DocumentationDriftTests {
     /// The files that declare the option types of each direction, read apart, since the two
     /// directions name some types alike (`IndexGaps`) with cases of their own.
     static let optionFiles = [
-        "Encoder options": ["Encoding/URLEncodedFormEncoder+Options.swift", "Encoding/URLEncodedFormEncoder+UnescapedCharacters.swift"],
+        "Encoder options": [
+            "Encoding/URLEncodedFormEncoder+Options.swift", "Encoding/URLEncodedFormEncoder+UnescapedCharacters.swift", "Common/Charset.swift",
+        ],
         "Decoder options": [
             "Decoding/URLEncodedFormDecoder+Options.swift", "Decoding/URLEncodedFormDecoder.swift",
-            "Decoding/URLEncodedFormDecoder+Limits.swift",
+            "Decoding/URLEncodedFormDecoder+Limits.swift", "Common/Charset.swift",
         ],
     ]
 

@@ -7,7 +7,7 @@ import URLEncodedForm
 struct QSCase: Sendable, CustomTestStringConvertible {
     let form: String
     let duplicates: URLEncodedFormDecoder.DuplicateDecoding
-    let charset: URLEncodedFormDecoder.Charset
+    let charset: Charset
     let charsetSentinel: Bool
     let decoded: [String: String]
 

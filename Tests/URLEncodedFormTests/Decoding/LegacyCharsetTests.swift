@@ -49,7 +49,7 @@ struct LegacyCharsetTests {
     @Test(
         "with charsetSentinel, a browser's _charset_ picks the charset and is not decoded into the value",
         arguments: [
-            ("_charset_=UTF-8&t=%C3%A9%E2%82%AC", URLEncodedFormDecoder.Charset.isoLatin1, "é€"),
+            ("_charset_=UTF-8&t=%C3%A9%E2%82%AC", Charset.isoLatin1, "é€"),
             ("_charset_=windows-1252&t=%E9%80", .utf8, "é€"),
             ("t=%E9%80&_charset_=windows-1252", .utf8, "é€"),
             ("_charset_=ISO-8859-1&t=%E9%80", .utf8, "é€"),
@@ -60,7 +60,7 @@ struct LegacyCharsetTests {
             ("utf8=%26%2310003%3B&t=%80", .utf8, "\u{80}"),
         ]
     )
-    func charsetParameter(form: String, configured: URLEncodedFormDecoder.Charset, text: String) throws {
+    func charsetParameter(form: String, configured: Charset, text: String) throws {
         let decoded = try URLEncodedFormDecoder(charset: configured, charsetSentinel: true).decode([String: String].self, from: form)
         #expect(decoded == ["t": text])
     }

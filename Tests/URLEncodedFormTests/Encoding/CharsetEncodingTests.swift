@@ -4,8 +4,6 @@ import URLEncodedForm
 
 @Suite("Encoder: charset and charsetSentinel")
 struct CharsetEncodingTests {
-    typealias Charset = URLEncodedFormEncoder.Charset
-
     @Test(
         "characters the charset has are one byte, the others references",
         arguments: [
