@@ -69,7 +69,9 @@ struct Command {
           --charset utf-8|iso-8859-1|windows-1252   the form's charset (default utf-8)
           --charset-sentinel           a utf8=✓ or _charset_ parameter picks the charset
           --numeric-entities           &#8364; in a legacy-charset value is €
-          --bare-keys flag|null        a name without = is "" (default) or null
+          --nil-decoding drop-key|drop-value|null|bare-key   what reads as null, named as
+                                       --nil-encoding's cases: nothing more (default),
+                                       a=, a=null, or a name without = (--bare-keys null)
           --duplicates combine|last|first|error   a name repeated without brackets
                                        (a=1&a=2) is a list (default combine), its last
                                        value (PHP, Rails), its first, or refused
@@ -233,7 +235,10 @@ struct Command {
             encoder.charsetSentinel = true
             decoder.charsetSentinel = true
         case (.decode, "--numeric-entities"): decoder.interpretsNumericEntities = true
-        case (.decode, "--bare-keys"): decoder.bareKeys = try choice(["flag": .flag, "null": .null])
+        case (.decode, "--nil-decoding"):
+            decoder.nilDecoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
+        // The former spelling of --nil-decoding drop-key|bare-key.
+        case (.decode, "--bare-keys"): decoder.nilDecoding = try choice(["flag": .dropKey, "null": .bareKey])
         case (.decode, "--duplicates"):
             decoder.duplicates = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
         case (.decode, "--conflicting-keys"): decoder.conflictingKeys = try choice(["error": .error, "last": .last])

@@ -107,6 +107,8 @@ struct URLFormCommandTests {
             (["--charset", "iso-8859-1"], "t=%80%E9", #"{"t":"\#u{80}é"}"#),
             (["--charset-sentinel", "--numeric-entities"], "_charset_=windows-1252&t=%26%2326085%3B", #"{"t":"日"}"#),
             (["--bare-keys", "null"], "a&b=", #"{"a":null,"b":""}"#),
+            (["--nil-decoding", "bare-key"], "a&b=", #"{"a":null,"b":""}"#),
+            (["--nil-decoding", "null"], "a=null&b=x", #"{"a":null,"b":"x"}"#),
             ([], "a[]=1&a[1][b]=2", #"{"a":["1",{"b":"2"}]}"#),
             (["--duplicates", "last"], "u[admin]=0&u[admin]=1&t[]=a&t[]=b", #"{"t":["a","b"],"u":{"admin":"1"}}"#),
             (["--duplicates", "first"], "a=1&a=2", #"{"a":"1"}"#),

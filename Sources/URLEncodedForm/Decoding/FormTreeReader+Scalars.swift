@@ -154,7 +154,7 @@ extension FormTreeReader {
     func decodeBool(at node: Int) throws -> Bool {
         let scalar = try scalarNode(node, as: Bool.self)
         if self[scalar].flags.contains(.bare), self[scalar].value.isEmpty {
-            // A flag; under `bareKeys: .null`, `scalarNode(_:as:)` has refused it already.
+            // A flag; under `nilDecoding: .bareKey`, `scalarNode(_:as:)` has refused it already.
             return true
         }
         let parsed: Bool?

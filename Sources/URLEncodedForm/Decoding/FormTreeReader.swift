@@ -41,7 +41,7 @@ final class FormTreeReader {
     let userInfo: [CodingUserInfoKey: any Sendable]
     let indexGaps: URLEncodedFormDecoder.IndexGaps
     let missingBoolIsFalse: Bool
-    let bareKeysAreNull: Bool
+    let nilDecoding: URLEncodedFormDecoder.NilDecoding
     /// The charset of this form's bytes: the decoder's, or the one its sentinel named.
     let charset: Charset
     private let interpretsNumericEntities: Bool
@@ -74,7 +74,7 @@ final class FormTreeReader {
         userInfo = options.userInfo
         indexGaps = options.indexGaps
         missingBoolIsFalse = options.missingBool == .false
-        bareKeysAreNull = options.bareKeys == .null
+        nilDecoding = options.nilDecoding
         interpretsNumericEntities = options.interpretsNumericEntities && form.charset != .utf8
         duplicates = options.duplicates
         collectsFieldErrors = options.errorReporting == .everyField
@@ -138,12 +138,14 @@ final class FormTreeReader {
         let value = self[node]
         switch value.kind {
         case .unset: return true
-        case .scalar: return value.value.isEmpty && (!value.flags.contains(.bare) || bareKeysAreNull)
+        case .scalar:
+            if value.value.isEmpty { return !value.flags.contains(.bare) || nilDecoding == .bareKey }
+            return nilDecoding == .null && isNullText(node)
         case .array:
-            guard bareKeysAreNull, value.flags.contains(.repeatedName) else { return false }
+            guard nilDecoding != .dropKey, value.flags.contains(.repeatedName) else { return false }
             switch duplicates {
-            case .last: return isNullBareKey(value.lastChild)
-            case .first: return isNullBareKey(value.firstChild)
+            case .last: return readsAsNil(value.lastChild)
+            case .first: return readsAsNil(value.firstChild)
             case .combine, .error: return false
             }
         case .object: return false
@@ -152,9 +154,30 @@ final class FormTreeReader {
 
     /// Whether `node` is a bare name that reads as `nil` (``URLEncodedFormDecoder/BareKeys-swift.enum/null``).
     func isNullBareKey(_ node: Int) -> Bool {
-        guard bareKeysAreNull else { return false }
+        guard nilDecoding == .bareKey else { return false }
         let node = self[node]
         return node.kind == .scalar && node.flags.contains(.bare)
+    }
+
+    /// Whether the scalar `node` is `nil` where the type is an optional text, or in an untyped
+    /// value: a bare name under ``URLEncodedFormDecoder/NilDecoding/bareKey``, an empty value under
+    /// ``URLEncodedFormDecoder/NilDecoding/dropValue``, the text `null` under
+    /// ``URLEncodedFormDecoder/NilDecoding/null``.
+    func readsAsNil(_ node: Int) -> Bool {
+        let value = self[node]
+        guard value.kind == .scalar else { return false }
+        switch nilDecoding {
+        case .dropKey: return false
+        case .bareKey: return value.flags.contains(.bare)
+        case .dropValue: return value.value.isEmpty && !value.flags.contains(.bare)
+        case .null: return isNullText(node)
+        }
+    }
+
+    /// Whether the scalar `node`'s text is `null`, what ``URLEncodedFormEncoder/NilEncoding/null``
+    /// writes for `nil`.
+    private func isNullText(_ node: Int) -> Bool {
+        self[node].value.count <= 12 && (try? decodeString(at: node)) == "null"
     }
 
     /// The scalar node `node` holds: itself, or one of a repeated key's values where one value
@@ -166,7 +189,10 @@ final class FormTreeReader {
             guard !isNullBareKey(node) else {
                 throw DecodingError.valueNotFound(
                     type,
-                    context(node, "Expected \(type) at \(describe(node)), but the form has only the bare name, which reads as nil (bareKeys: .null).")
+                    context(
+                        node,
+                        "Expected \(type) at \(describe(node)), but the form has only the bare name, which reads as nil (nilDecoding: .bareKey)."
+                    )
                 )
             }
             return node
@@ -180,7 +206,7 @@ final class FormTreeReader {
                         type,
                         context(
                             node,
-                            "Expected \(type) at \(describe(node)), but its last value is the bare name, which reads as nil (bareKeys: .null)."
+                            "Expected \(type) at \(describe(node)), but its last value is the bare name, which reads as nil (nilDecoding: .bareKey)."
                         )
                     )
                 }

@@ -76,9 +76,12 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     /// An empty value after `=` is an empty string, not `nil`: `middleName=` is `""`, and only a
-    /// missing key is `nil`. For other types an empty value is `nil`.
+    /// missing key is `nil`, unless ``URLEncodedFormDecoder/nilDecoding`` says more reads as `nil`.
+    /// For other types an empty value is `nil`.
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let member = reader.member(of: object, for: key.stringValue), !reader.isNullBareKey(member) else { return nil }
+        guard let member = reader.member(of: object, for: key.stringValue), !reader.readsAsNil(member) else { return nil }
+        // A name repeated where one value is read: `nil` when the value kept is.
+        if reader[member].kind == .array, reader.isNil(member) { return nil }
         return try leaf(key) { try reader.decodeString(at: member) }
     }
 

@@ -128,7 +128,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
         guard !isAtEnd else { return nil }
         let node = try next(type)
-        return reader.isNullBareKey(node) ? nil : try reader.decodeString(at: node)
+        return reader.readsAsNil(node) ? nil : try reader.decodeString(at: node)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

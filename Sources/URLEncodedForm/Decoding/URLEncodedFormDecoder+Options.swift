@@ -87,13 +87,46 @@ extension URLEncodedFormDecoder {
         case `false`
     }
 
-    /// What a name without `=` (`?verbose`, `a&b=1`) means.
+    /// What reads as `nil` where a type asks for an optional, and in ``URLEncodedFormValue``.
+    ///
+    /// The cases are named as ``URLEncodedFormEncoder/NilEncoding``'s: each reads back what the
+    /// encoder's case of the same name writes for `nil`. Under every case a missing member is
+    /// `nil`, and so is an empty value (`a=`) where the type is not text (`Int?`, `Bool?`, `Date?`).
+    ///
+    /// ```swift
+    /// // name=&nick=null&flag
+    /// // .dropKey:   name "", nick "null", flag "" (a flag: true as a Bool)
+    /// // .dropValue: name nil
+    /// // .null:      nick nil
+    /// // .bareKey:   flag nil
+    /// ```
+    public enum NilDecoding: Sendable, Hashable {
+        /// Only what is missing, or empty where the type is not text: a bare name (`?verbose`) is a
+        /// flag, the empty text and `true` as a `Bool`. The default.
+        case dropKey
+        /// Also an empty value where the type is text: `a=` is `nil` for a `String?`, as
+        /// ``URLEncodedFormEncoder/NilEncoding/dropValue`` writes `nil` (and qs and jQuery write
+        /// `null`). A non-optional `String` still reads `a=` as `""`.
+        case dropValue
+        /// Also the text `null`: `a=null` is `nil` for any optional, as
+        /// ``URLEncodedFormEncoder/NilEncoding/null`` writes it. A non-optional `String` still
+        /// reads the text.
+        case null
+        /// Also a bare name: `a` is `nil` and `a=` is `""`, as
+        /// ``URLEncodedFormEncoder/NilEncoding/bareKey`` writes `nil`, qs reads it with
+        /// `strictNullHandling` and Rack reads it. A non-optional member that is a bare name is a
+        /// `DecodingError.valueNotFound`, and ``URLEncodedFormValue`` holds
+        /// ``URLEncodedFormValue/null``.
+        case bareKey
+    }
+
+    /// What a name without `=` means: the option ``URLEncodedFormDecoder/nilDecoding`` replaces,
+    /// whose ``NilDecoding/dropKey`` is `.flag` and ``NilDecoding/bareKey`` is `.null`.
+    @available(*, deprecated, renamed: "NilDecoding")
     public enum BareKeys: Sendable, Hashable {
-        /// A flag: the empty text, and `true` where a `Bool` is read; never `nil`. The default.
+        /// A flag: ``NilDecoding/dropKey``.
         case flag
-        /// `nil`, as qs reads it with `strictNullHandling`: `a` is `nil` and `a=` is `""`. A
-        /// non-optional member that is a bare name is a `DecodingError.valueNotFound`, and
-        /// ``URLEncodedFormValue`` holds ``URLEncodedFormValue/null``.
+        /// `nil`: ``NilDecoding/bareKey``.
         case null
     }
 

@@ -34,13 +34,13 @@ extension URLEncodedFormDecoder {
     public static let php = URLEncodedFormDecoder(duplicates: .last, indexGaps: .keepPositions, conflictingKeys: .last)
 
     /// What Rack's `parse_nested_query`, and so Rails' `params`, reads: the last value of a
-    /// repeated name (`.last`), a name without `=` as `nil` (`bareKeys: .null`), `a[][x]` rows by
+    /// repeated name (`.last`), a name without `=` as `nil` (`nilDecoding: .bareKey`), `a[][x]` rows by
     /// Rails' rule, an index gap closed (`.compact`: Rails reads `items[0]`, `items[2]` as a hash
     /// of rows), and a name given another kind of value by a later pair taking that value
     /// (`conflictingKeys: .last`). Where Rack refuses such a form in the other order
     /// (`a=1&a[b]=2`), this reads it the same way, and a malformed name it reads as a guess, this
     /// keeps whole (see `DecoderBehaviour`).
-    public static let rails = URLEncodedFormDecoder(duplicates: .last, indexGaps: .compact, bareKeys: .null, conflictingKeys: .last)
+    public static let rails = URLEncodedFormDecoder(duplicates: .last, indexGaps: .compact, nilDecoding: .bareKey, conflictingKeys: .last)
 
     /// What Vapor 4's decoder reads: a value split at `,` and `|` where an array is read, dates
     /// as seconds since 1970, a missing `Bool` as `false`. Where Vapor refuses `name[]=x` read as

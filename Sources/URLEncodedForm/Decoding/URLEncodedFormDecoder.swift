@@ -40,7 +40,7 @@ public struct URLEncodedFormDecoder: Sendable {
     public var keyDecoding: KeyDecoding
     /// How nested names are read from a key. ``KeyPathDecoding-swift.struct/brackets`` by default.
     public var keyPathDecoding: KeyPathDecoding
-    /// What a `+` means. ``SpaceDecoding-swift.enum/plusAsSpace`` by default.
+    /// What a `+` means. ``SpaceDecoding-swift.enum/plusReplaced`` by default.
     public var spaceDecoding: SpaceDecoding
     /// Bounds on the input. ``Limits-swift.struct/default`` by default.
     public var limits: Limits
@@ -86,11 +86,19 @@ public struct URLEncodedFormDecoder: Sendable {
     /// What a `Bool` member that the form does not have reads as.
     /// ``MissingBool-swift.enum/keyNotFound`` by default.
     public var missingBool: MissingBool
-    /// What a name without `=` means. ``BareKeys-swift.enum/flag`` by default.
-    public var bareKeys: BareKeys
+    /// What reads as `nil`, named as the encoder's `nilEncoding` cases.
+    /// ``NilDecoding-swift.enum/dropKey`` by default: a missing member, or an empty value where the
+    /// type is not text; a bare name is a flag.
+    public var nilDecoding: NilDecoding
+    /// What a name without `=` means: ``nilDecoding`` under its former name and cases.
+    @available(*, deprecated, renamed: "nilDecoding")
+    public var bareKeys: BareKeys {
+        get { nilDecoding == .bareKey ? .null : .flag }
+        set { nilDecoding = newValue == .null ? .bareKey : .dropKey }
+    }
     /// Whether `name[]` without `=` is an empty array, as qs reads it with `allowEmptyArrays`
     /// and as ``URLEncodedFormEncoder/allowsEmptyArrays`` writes one. `false` by default, where
-    /// it is an array of one element that ``bareKeys`` reads (`""`, or `nil`); `name[]=` is an
+    /// it is an array of one element that ``nilDecoding`` reads (`""`, or `nil`); `name[]=` is an
     /// element `""` either way.
     public var allowsEmptyArrays: Bool
     /// What a pair whose name is not a key path (`a[b`, `a]`, `a[b]c`) means.
@@ -130,7 +138,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - indexGaps: What a missing index in `items[0]`, `items[2]` means. `.error` by default.
     ///   - missingBool: What a `Bool` member the form does not have reads as. `.keyNotFound` by
     ///     default.
-    ///   - bareKeys: What a name without `=` means. `.flag` by default.
+    ///   - nilDecoding: What reads as `nil`, named as the encoder's `nilEncoding` cases. `.dropKey`
+    ///     (a missing member, or an empty value where the type is not text) by default.
     ///   - allowsEmptyArrays: Whether `name[]` without `=` is an empty array. `false` by default.
     ///   - malformedKeys: What a name that is not a key path (`a[b`) means. `.literal` (kept under
     ///     its whole name) by default.
@@ -153,7 +162,7 @@ public struct URLEncodedFormDecoder: Sendable {
         interpretsNumericEntities: Bool = false,
         indexGaps: IndexGaps = .error,
         missingBool: MissingBool = .keyNotFound,
-        bareKeys: BareKeys = .flag,
+        nilDecoding: NilDecoding = .dropKey,
         allowsEmptyArrays: Bool = false,
         malformedKeys: MalformedKeys = .literal,
         conflictingKeys: ConflictingKeys = .error
@@ -164,7 +173,7 @@ public struct URLEncodedFormDecoder: Sendable {
         self.interpretsNumericEntities = interpretsNumericEntities
         self.indexGaps = indexGaps
         self.missingBool = missingBool
-        self.bareKeys = bareKeys
+        self.nilDecoding = nilDecoding
         self.duplicates = duplicates
         self.errorReporting = errorReporting
         self.charset = charset
@@ -178,6 +187,40 @@ public struct URLEncodedFormDecoder: Sendable {
         self.keyPathDecoding = keyPathDecoding
         self.spaceDecoding = spaceDecoding
         self.limits = limits
+    }
+
+    /// The decoder with `bareKeys:`, the former name of `nilDecoding:` (`.flag` is `.dropKey`,
+    /// `.null` is `.bareKey`); every other argument as in the main initializer.
+    @available(*, deprecated, message: "use nilDecoding: .dropKey or .bareKey")
+    public init(
+        arrayDecoding: ArrayDecoding = .automatic,
+        boolDecoding: BoolDecoding = .lenient,
+        dataDecoding: DataDecoding = .base64,
+        dateDecoding: DateDecoding = .deferredToDate,
+        keyDecoding: KeyDecoding = .useDefaultKeys,
+        keyPathDecoding: KeyPathDecoding = .brackets,
+        spaceDecoding: SpaceDecoding = .plusReplaced,
+        limits: Limits = .default,
+        duplicates: DuplicateDecoding = .combine,
+        errorReporting: ErrorReporting = .firstError,
+        charset: URLEncodedForm.Charset = .utf8,
+        charsetSentinel: Bool = false,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:],
+        interpretsNumericEntities: Bool = false,
+        indexGaps: IndexGaps = .error,
+        missingBool: MissingBool = .keyNotFound,
+        bareKeys: BareKeys,
+        allowsEmptyArrays: Bool = false,
+        malformedKeys: MalformedKeys = .literal,
+        conflictingKeys: ConflictingKeys = .error
+    ) {
+        self.init(
+            arrayDecoding: arrayDecoding, boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding,
+            keyDecoding: keyDecoding, keyPathDecoding: keyPathDecoding, spaceDecoding: spaceDecoding, limits: limits,
+            duplicates: duplicates, errorReporting: errorReporting, charset: charset, charsetSentinel: charsetSentinel,
+            userInfo: userInfo, interpretsNumericEntities: interpretsNumericEntities, indexGaps: indexGaps, missingBool: missingBool,
+            nilDecoding: bareKeys == .null ? .bareKey : .dropKey, allowsEmptyArrays: allowsEmptyArrays, malformedKeys: malformedKeys,
+            conflictingKeys: conflictingKeys)
     }
 
     /// Decodes a value of `type` from form text, such as a query string without its `?`.

@@ -226,7 +226,7 @@ extension URLEncodedFormEncoder {
         public static let null = NilEncoding(style: .text("null"))
         /// Writes the name alone, without `=`: `middleName`, as qs writes `null` with
         /// `strictNullHandling`. ``URLEncodedFormDecoder`` reads it back as `nil` with
-        /// `bareKeys: .null`; a reader that takes a bare name for an empty value (the default of
+        /// `nilDecoding: .bareKey`; a reader that takes a bare name for an empty value (the default of
         /// most) reads `""`. In an array, `tags[]`.
         public static let bareKey = NilEncoding(style: .bareKey)
 

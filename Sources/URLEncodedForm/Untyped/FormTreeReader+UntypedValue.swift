@@ -79,7 +79,7 @@ extension FormTreeReader {
     private func leafValue(of node: Int) throws -> URLEncodedFormValue? {
         switch self[node].kind {
         case .unset: return .object([])
-        case .scalar: return isNullBareKey(node) ? .null : .string(string(of: node))
+        case .scalar: return readsAsNil(node) ? .null : .string(string(of: node))
         case .object: return nil
         case .array:
             // Only a plain name given again and again is one value: `a[]=1&a[]=2` asks for a list.

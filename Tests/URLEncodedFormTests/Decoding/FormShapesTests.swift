@@ -108,23 +108,23 @@ struct FormShapesTests {
     }
 
     @Test(
-        "a bare name is a flag by default, and nil with bareKeys: .null",
+        "a bare name is a flag by default, and nil with nilDecoding: .bareKey",
         arguments: [
             ("a&b=", URLEncodedFormValue.object([.init(key: "a", value: ""), .init(key: "b", value: "")]), ["", ""] as [String?]),
             ("a&b=", .object([.init(key: "a", value: .null), .init(key: "b", value: "")]), [nil, ""]),
         ] as [(String, URLEncodedFormValue, [String?])]
     )
     func bareKeys(input: String, untyped: URLEncodedFormValue, typed: [String?]) throws {
-        let decoder = URLEncodedFormDecoder(bareKeys: untyped["a"] == .null ? .null : .flag)
+        let decoder = URLEncodedFormDecoder(nilDecoding: untyped["a"] == .null ? .bareKey : .dropKey)
         #expect(try URLEncodedFormValue(parsing: input, decoder: decoder) == untyped)
         struct Pair: Decodable { var a: String?, b: String? }
         let pair = try decoder.decode(Pair.self, from: input)
         #expect([pair.a, pair.b] == typed)
     }
 
-    @Test("under bareKeys: .null a bare name cannot be a non-optional value, not even a Bool")
+    @Test("under nilDecoding: .bareKey a bare name cannot be a non-optional value, not even a Bool")
     func bareKeysRequired() throws {
-        let decoder = URLEncodedFormDecoder(bareKeys: .null)
+        let decoder = URLEncodedFormDecoder(nilDecoding: .bareKey)
         struct Flag: Decodable { var verbose: Bool }
         do {
             _ = try decoder.decode(Flag.self, from: "verbose")

@@ -15,7 +15,7 @@ struct PhpRackCase: Sendable, CustomTestStringConvertible {
 
     /// The value both peers give, read as a server reads it: an object whose names are `0` to
     /// `n - 1` is the list PHP writes it as (Rack keeps indices as names), and a name without `=`,
-    /// `""` in PHP and `nil` in Rack, is `""`, what `bareKeys: .flag` reads. `nil` where they
+    /// `""` in PHP and `nil` in Rack, is `""`, what `nilDecoding: .dropKey` reads. `nil` where they
     /// disagree.
     var agreed: FixtureValue? { agreed(keepingNull: false) }
 

@@ -201,7 +201,7 @@ struct RoundTripTests {
             case .literalBrackets:
                 (URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, bracketEncoding: .literal), URLEncodedFormDecoder())
             case .bareKeyNil:
-                (URLEncodedFormEncoder(nilEncoding: .bareKey), URLEncodedFormDecoder(bareKeys: .null))
+                (URLEncodedFormEncoder(nilEncoding: .bareKey), URLEncodedFormDecoder(nilDecoding: .bareKey))
             case .emptyArrays:
                 (
                     URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, allowsEmptyArrays: true),
@@ -254,6 +254,38 @@ struct RoundTripTests {
         // `.null` writes the text `null`, which is a string like any other.
         let null = URLEncodedFormEncoder(nilEncoding: .null)
         #expect(try decoder.decode([String: String].self, from: null.encode(Form(a: nil, b: nil)) as String) == ["a": "null", "b": "null"])
+    }
+
+    /// Each `nilDecoding` case reads back what the `nilEncoding` case of its name writes: every
+    /// `nil`, in members and elements, of text and other types, untyped as `.null`. What each
+    /// pair cannot tell from `nil` is the text it writes for one (`""` for `.dropValue`, `"null"`
+    /// for `.null`), which the values here leave out.
+    @Test(
+        "each nilDecoding case reads back the nils its nilEncoding case writes",
+        arguments: [
+            (URLEncodedFormEncoder.NilEncoding.dropKey, URLEncodedFormDecoder.NilDecoding.dropKey),
+            (.dropValue, .dropValue), (.null, .null), (.bareKey, .bareKey),
+        ] as [(URLEncodedFormEncoder.NilEncoding, URLEncodedFormDecoder.NilDecoding)]
+    )
+    func nilPairs(encoding: URLEncodedFormEncoder.NilEncoding, decoding: URLEncodedFormDecoder.NilDecoding) throws {
+        struct Form: Codable, Equatable {
+            var a: String?
+            var b: Int?
+            var c: Bool?
+            var list: [String?]
+        }
+        let encoder = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, nilEncoding: encoding, indexGaps: .keepPositions)
+        let decoder = URLEncodedFormDecoder(indexGaps: .keepPositions, nilDecoding: decoding)
+        for form in [
+            Form(a: nil, b: nil, c: nil, list: ["x", nil, "y"]), Form(a: "x", b: 0, c: false, list: [nil, "z"]),
+            Form(a: "a b", b: nil, c: true, list: []),
+        ] {
+            let text: String = try encoder.encode(form)
+            #expect(try decoder.decode(Form.self, from: text) == form, "\(text)")
+        }
+        // Untyped, a nil that writes something reads as `.null`.
+        let untyped = try decoder.decode(URLEncodedFormValue.self, from: encoder.encode(Form(a: nil, b: 1, c: nil, list: [])) as String)
+        #expect(untyped["a"] == (decoding == .dropKey ? nil : .null))
     }
 
     @Test("a top-level dictionary of arrays round-trips under every array encoding")

@@ -104,7 +104,7 @@ struct EncoderOptionsTests {
         #expect(try formText(Explicit(), URLEncodedFormEncoder(nilEncoding: .bareKey)) == "k&s&u%5B%5D")
     }
 
-    /// A bare key reads back as `nil` with the decoder's `bareKeys: .null`, through the stream
+    /// A bare key reads back as `nil` with the decoder's `nilDecoding: .bareKey`, through the stream
     /// and through the tree (a key written twice sends the value there), and in arrays.
     @Test("nil as a bare key reads back as nil", arguments: [false, true])
     func bareKeyRoundTrip(throughTree: Bool) throws {
@@ -135,7 +135,7 @@ struct EncoderOptionsTests {
         let form = Form(a: nil, b: [nil, "x", nil], c: ["d": nil, "e": 1], throughTree: throughTree)
         let text = try formText(form, URLEncodedFormEncoder(nilEncoding: .bareKey))
         #expect(text == "a&b%5B%5D&b%5B%5D=x&b%5B%5D&c%5Bd%5D&c%5Be%5D=1")
-        #expect(try URLEncodedFormDecoder(bareKeys: .null).decode(Form.self, from: text) == form)
+        #expect(try URLEncodedFormDecoder(nilDecoding: .bareKey).decode(Form.self, from: text) == form)
     }
 
     /// A custom nil encoding is user code: it runs once for each `nil`, in arrays too, where the

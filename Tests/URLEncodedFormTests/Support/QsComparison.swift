@@ -210,7 +210,7 @@ enum QsComparison {
             case "charset": decoder.charset = (value as? String) == "iso-8859-1" ? .isoLatin1 : .utf8
             case "charsetSentinel": decoder.charsetSentinel = flag
             case "interpretNumericEntities": decoder.interpretsNumericEntities = flag
-            case "strictNullHandling": decoder.bareKeys = flag ? .null : .flag
+            case "strictNullHandling": decoder.nilDecoding = flag ? .bareKey : .dropKey
             case "allowEmptyArrays": decoder.allowsEmptyArrays = flag
             case "duplicates":
                 decoder.duplicates =
