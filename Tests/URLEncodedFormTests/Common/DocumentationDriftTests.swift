@@ -109,6 +109,22 @@ struct DocumentationDriftTests {
         }
     }
 
+    /// The table that pairs each encoder option with its decoder counterpart names every option of
+    /// both coders, and each row's shared cases are cases of both option types.
+    @Test("the both-directions table names every option of both coders")
+    func bothDirections() throws {
+        let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
+        let section = reference.components(separatedBy: "### Both directions").last?.components(separatedBy: "\n### ").first ?? ""
+        let encoder =
+            try Self.options(in: "Encoding/URLEncodedFormEncoder.swift").map(\.name)
+            + Self.options(in: "FoundationAPI/URLEncodedFormEncoder+CharacterSet.swift").map(\.name)
+        let decoder = try Self.options(in: "Decoding/URLEncodedFormDecoder.swift").map(\.name).filter { $0 != "bareKeys" }
+        #expect(encoder.count >= 15 && decoder.count >= 19)
+        for name in encoder + decoder where !section.contains("`\(name)`") {
+            Issue.record("OptionsReference.md's both-directions table does not name `\(name)`")
+        }
+    }
+
     @Test("every preset of either coder has its row in the presets table, which names no other")
     func presets() throws {
         let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
