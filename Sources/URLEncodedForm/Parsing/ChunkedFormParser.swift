@@ -93,10 +93,7 @@ struct ChunkedFormParser {
         guard !bytes.isEmpty else { return }
         let start = parser.tree.bytes.count
         parser.appendToBuffer(bytes)
-        let limits = options.limits
-        guard parser.pairCount < limits.maximumParameterCount else {
-            throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
-        }
+        try parser.checkRoomForPair()
         guard !pendingNameEnded else { return }
         var nameEnd = parser.tree.bytes.count
         if let equals = Self.firstIndex(of: UInt8(ascii: "="), in: bytes) {

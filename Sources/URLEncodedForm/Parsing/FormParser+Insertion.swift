@@ -1,0 +1,196 @@
+/// Nodes: a pair's components walked or built in the tree, with the rules of the clients that
+/// write arrays (jQuery's `[]` and `[i]`, Rails' `[][x]` rows, repeated names), the conflicts
+/// between kinds, and the array length limit.
+extension FormParser {
+    /// Walks or builds the nodes for `components` and stores the value at the end.
+    ///
+    /// One name holds an array however the form writes its elements, in the order they come: `[]`
+    /// and repeated names append, and an index in brackets names an element, so jQuery's
+    /// `a[]=1&a[1][b]=2` and `a=b&a[0]=c` are arrays of two. Names that are not indices make an
+    /// object, which cannot also hold elements.
+    mutating func insert(
+        _ components: [Range<Int>],
+        value: Range<Int>,
+        flags: FormTree.ValueFlags,
+        key: Range<Int>
+    ) throws {
+        var node = FormTree.root
+        let last = components.count - 1
+        var index = 0
+        while index < min(previousPathLength, last), sharesName(previousPath[index], components[index]) {
+            node = previousPath[index]
+            index += 1
+        }
+        previousPathLength = index
+        var recordsPath = true
+        while index <= last {
+            let component = components[index]
+            defer { index += 1 }
+            if index > 0, component.isEmpty {
+                recordsPath = false
+                // `[]`: append to an array, or to its last element.
+                try makeArray(node, key: key)
+                tree.markRepeatedName(node, false)
+                if index == last {
+                    if allowsEmptyArrays, flags.contains(.bare) {
+                        // The array, made and left empty.
+                        if tree[node].kind == .unset { tree.prepare(node, as: .array) }
+                        return
+                    }
+                    try appendScalar(to: node, value: value, flags: flags, key: key)
+                    return
+                }
+                let lastElement = tree[node].lastChild
+                if lastElement >= 0, addsToElement(lastElement, components[(index + 1)...]) {
+                    node = lastElement
+                } else {
+                    try checkRoom(in: node, key: key)
+                    node = tree.appendElement(to: node)
+                }
+                continue
+            }
+            let child: Int
+            if replacesConflicts, tree[node].kind == .scalar || tree[node].kind == .array, !isIndex(component) {
+                // A name under what held a value or a list: the object replaces it.
+                tree.prepare(node, as: .object)
+            }
+            switch tree[node].kind {
+            case .scalar, .array:
+                // An index after a value or an array names an element (jQuery's `a[1][b]`).
+                guard index > 0, isIndex(component) else { throw URLEncodedFormDecodingError.conflictingKey(keyText(key)) }
+                try makeArray(node, key: key)
+                tree.markRepeatedName(node, false)
+                if let element = tree.bytes.withReader({ tree.member(of: node, named: $0[component]) }) {
+                    child = element
+                } else {
+                    try checkRoom(in: node, key: key)
+                    child = tree.namedElement(of: node, keyAt: component).element
+                    if component.upperBound > decodedStart { keptDecodedName = true }
+                }
+            case .unset, .object:
+                let (member, created) = tree.member(of: node, keyAt: component)
+                if created, component.upperBound > decodedStart { keptDecodedName = true }
+                child = member
+            }
+            node = child
+            if recordsPath, index < last {
+                if previousPathLength < previousPath.count {
+                    previousPath[previousPathLength] = node
+                } else {
+                    previousPath.append(node)
+                }
+                previousPathLength += 1
+            }
+            if index == last {
+                switch tree[node].kind {
+                case .unset:
+                    tree.setScalar(node, value: value, flags: flags)
+                case .object where replacesConflicts && !allMembersAreIndices(node):
+                    // A value where an object was: the value replaces it.
+                    tree.setScalar(node, value: value, flags: flags)
+                case .scalar, .array, .object:
+                    // A repeated name (`a=1&a=2`) appends, as `[]` does. The array stays one
+                    // made only by repeats while every pair gave it the name alone.
+                    let onlyRepeats = tree[node].kind == .scalar || tree[node].flags.contains(.repeatedName)
+                    try makeArray(node, key: key)
+                    tree.markRepeatedName(node, onlyRepeats)
+                    try appendScalar(to: node, value: value, flags: flags, key: key)
+                }
+            }
+        }
+    }
+
+    /// Whether `node` is the one a name equal to `bytes[component]` leads to: its key is that name.
+    func sharesName(_ node: Int, _ component: Range<Int>) -> Bool {
+        let key = tree[node].key
+        guard key.count == component.count else { return false }
+        return tree.bytes.withReader { $0[key].equals($0[component]) }
+    }
+
+    /// Makes `node` an array that more elements can be appended to: a value becomes the first
+    /// element, and an object whose members are all indices (`a[0][x]=1`) becomes an array of
+    /// them. Any other object conflicts.
+    mutating func makeArray(_ node: Int, key: Range<Int>) throws {
+        switch tree[node].kind {
+        case .unset, .array:
+            break
+        case .scalar:
+            try promote(node, key: key)
+        case .object:
+            if allMembersAreIndices(node) {
+                tree.convertIndexedObjectToArray(node)
+            } else if replacesConflicts {
+                // A list where an object was: the list replaces it.
+                tree.prepare(node, as: .array)
+            } else {
+                throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
+            }
+        }
+    }
+
+    func allMembersAreIndices(_ object: Int) -> Bool {
+        var member = tree[object].firstChild
+        while member >= 0 {
+            guard isIndex(tree[member].key) else { return false }
+            member = tree[member].nextSibling
+        }
+        return true
+    }
+
+    /// Whether `bytes[name]` is an index as jQuery and qs write one: `0`, or digits without a
+    /// leading zero, short enough to be a position.
+    func isIndex(_ name: Range<Int>) -> Bool {
+        guard !name.isEmpty, name.count <= 18 else { return false }
+        return tree.bytes.withReader { bytes in
+            let digits = bytes[name]
+            guard digits[0] != UInt8(ascii: "0") || digits.count == 1 else { return false }
+            return digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+        }
+    }
+
+    /// Whether `a[][x]=…` belongs to the array's last element rather than a new one. It does unless
+    /// that element cannot hold the path or already has all of it, Rails' rule: so
+    /// `a[][x]=1&a[][y]=2&a[][x]=3` is `[{x: 1, y: 2}, {x: 3}]`. An element that is an array is
+    /// never added to: each `a[][]` pair starts a new inner array, as PHP and Rack read it
+    /// (`a[][]=1&a[][]=2` is `[["1"], ["2"]]`).
+    func addsToElement(_ element: Int, _ rest: ArraySlice<Range<Int>>) -> Bool {
+        guard let first = rest.first else { return false }
+        switch (tree[element].kind, first.isEmpty) {
+        case (.object, false), (.unset, false): break
+        default: return false
+        }
+        var node = element
+        for component in rest {
+            if component.isEmpty { return true }
+            let member = tree.bytes.withReader { tree.member(of: node, named: $0[component]) }
+            guard let member else { return true }
+            node = member
+        }
+        return false
+    }
+
+    mutating func promote(_ node: Int, key: Range<Int>) throws {
+        try checkRoom(in: node, key: key, adding: 2)
+        tree.promoteScalarToArray(node)
+    }
+
+    mutating func appendScalar(
+        to array: Int,
+        value: Range<Int>,
+        flags: FormTree.ValueFlags,
+        key: Range<Int>
+    ) throws {
+        try checkRoom(in: array, key: key)
+        let element = tree.appendElement(to: array)
+        tree.setScalar(element, value: value, flags: flags)
+    }
+
+    func checkRoom(in array: Int, key: Range<Int>, adding count: Int = 1) throws {
+        // `length + count` is at most the number of nodes plus two, so it cannot overflow, whatever
+        // the limit is set to.
+        let length = tree[array].kind == .array ? tree[array].childCount : 0
+        guard length + count <= limits.maximumArrayLength else {
+            throw URLEncodedFormDecodingError.arrayTooLong(key: keyText(key), limit: limits.maximumArrayLength)
+        }
+    }
+}

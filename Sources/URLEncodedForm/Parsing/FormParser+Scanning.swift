@@ -1,0 +1,107 @@
+/// Splitting bytes into pairs: one pass over a pair that finds its `=` and its end and notes what
+/// its name and value hold, 16 bytes at a time through a value.
+extension FormParser {
+    /// What a byte means to the scan, one bit per kind: `&` and `=` end parts, `%` (and `+` where
+    /// it is a space) mean decoding, `[`, `]` and `.` mean a key path, and bytes from 0x80 a name
+    /// that may need repairing.
+    enum ByteClass {
+        static let ampersand: UInt8 = 1
+        static let equals: UInt8 = 2
+        static let escape: UInt8 = 4
+        static let pathMark: UInt8 = 8
+        static let nonASCII: UInt8 = 16
+
+        static let plusIsSpaceTable = table(plusIsEscape: true)
+        static let plusLiteralTable = table(plusIsEscape: false)
+
+        private static func table(plusIsEscape: Bool) -> [UInt8] {
+            (0...255).map { byte in
+                switch UInt8(byte) {
+                case UInt8(ascii: "&"): ampersand
+                case UInt8(ascii: "="): equals
+                case UInt8(ascii: "%"): escape
+                case UInt8(ascii: "+"): plusIsEscape ? escape : 0
+                case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."): pathMark
+                case 0x80...: nonASCII
+                default: 0
+                }
+            }
+        }
+    }
+
+    /// Where one pair's parts are in its input, and what its name and value hold.
+    struct PairBounds {
+        var start: Int
+        var equals = -1
+        var end = 0
+        var nameClasses: UInt8 = 0
+        var valueEscaped = false
+
+        /// Where the name ends: at the `=`, or the end of a name without one.
+        var nameEnd: Int { equals >= 0 ? equals : end }
+
+        /// Whether the name holds an escape or bytes from 0x80, and so is decoded.
+        var nameNeedsDecoding: Bool { nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 }
+    }
+
+    /// Finds the end of the pair that starts at `index`, its `=` and what its name and value hold,
+    /// in one pass; leaves `index` at the `&` that ends it or at the end of `input`.
+    func scanPair(in input: ByteReader, from index: inout Int) -> PairBounds {
+        var pair = PairBounds(start: index)
+        let end = input.count
+        while index < end {
+            let byteClass = byteClasses[Int(input[index])]
+            if byteClass != 0 {
+                if byteClass == ByteClass.ampersand { break }
+                if byteClass == ByteClass.equals {
+                    pair.equals = index
+                    index += 1
+                    pair.valueEscaped = scanValue(in: input, from: &index)
+                    break
+                }
+                pair.nameClasses |= byteClass
+            }
+            index += 1
+        }
+        pair.end = index
+        return pair
+    }
+
+    /// Moves `index` to the `&` that ends a value, or to the end of the input, 16 bytes at a time
+    /// where it can, and says whether the value holds an escape.
+    private func scanValue(in input: ByteReader, from index: inout Int) -> Bool {
+        let end = input.count
+        var escaped = false
+        let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
+        while index <= end &- 16 {
+            // `0 <= index <= end - 16`: the loop condition, and `index` only grows.
+            let vector = input.chunk(unchecked: index)
+            let ampersands = ByteScanning.equal(vector, UInt8(ascii: "&"))
+            // Once the value is known to hold an escape, only its end is looked for.
+            let escapes = escaped ? ampersands : ByteScanning.equal(vector, UInt8(ascii: "%")) | ByteScanning.equal(vector, plus)
+            if ByteScanning.isZero(ampersands | escapes) {
+                index &+= 16
+                continue
+            }
+            let ampersandBits = ByteScanning.bits(ampersands)
+            let escapeBits = ByteScanning.bits(escapes)
+            guard ampersandBits != 0 else {
+                escaped = true
+                index &+= 16
+                continue
+            }
+            let run = ampersandBits.trailingZeroBitCount
+            // Escapes before the `&` belong to this value.
+            escaped = escaped || escapeBits & ((1 &<< UInt32(run)) &- 1) != 0
+            index &+= run
+            return escaped
+        }
+        while index < end {
+            let byte = input[index]
+            if byte == UInt8(ascii: "&") { break }
+            if byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) { escaped = true }
+            index &+= 1
+        }
+        return escaped
+    }
+}
