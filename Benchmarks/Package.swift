@@ -26,7 +26,17 @@ let package = Package(
             ],
             path: "Benchmarks/FormCoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // What Vapor's and Hummingbird's own encoders write, recorded for the tests' fixtures.
+        .executableTarget(
+            name: "PeerEncoders",
+            dependencies: [
+                .product(name: "URLEncodedForm", package: libraryPackage),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "PeerEncoders"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

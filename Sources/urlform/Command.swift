@@ -37,9 +37,8 @@ struct Command {
 
         PRESETS
           --preset NAME                start from a peer's settings; the other options adjust them
-                                       encode: alamofire (default), qs, jquery, php, rails
-                                       decode: alamofire (default), qs, jquery, php, rails,
-                                       vapor, hummingbird, html-form
+                                       both: alamofire (default), qs, jquery, php, rails,
+                                       vapor, hummingbird; decode also html-form
 
         ENCODE OPTIONS
           --array-encoding brackets|no-brackets|index-in-brackets|jquery   (default brackets);
@@ -129,7 +128,8 @@ struct Command {
     }
 
     static let encoderPresets: [String: URLEncodedFormEncoder] = [
-        "alamofire": .alamofire, "qs": .qs, "jquery": .jQuery, "php": .php, "rails": .rails,
+        "alamofire": .alamofire, "qs": .qs, "jquery": .jQuery, "php": .php, "rails": .rails, "vapor": .vapor,
+        "hummingbird": .hummingbird,
     ]
     static let decoderPresets: [String: URLEncodedFormDecoder] = [
         "alamofire": .alamofire, "qs": .qs, "jquery": .jQuery, "php": .php, "rails": .rails, "vapor": .vapor,

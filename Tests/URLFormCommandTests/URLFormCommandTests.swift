@@ -147,7 +147,7 @@ struct URLFormCommandTests {
             (["decode", "--malformed-keys", "error", "a[b=1"], 1, "malformed"),
             (["decode", "--malformed-keys", "strict", "a=1"], 2, "error, literal"),
             (["decode", "--duplicates", "error", "a=1&a=2"], 1, "appears 2 times"),
-            (["encode", "--preset", "vapor", "{}"], 2, "no encoder preset \"vapor\""),
+            (["encode", "--preset", "html-form", "{}"], 2, "no encoder preset \"html-form\""),
             (["decode", "--preset"], 2, "--preset needs a value"),
             ([], 2, "expected encode or decode"),
             (["bogus"], 2, "unknown command"),

@@ -44,9 +44,11 @@ extension URLEncodedFormDecoder {
 
     /// What Vapor 4's decoder reads: a value split at `,` and `|` where an array is read, dates
     /// as seconds since 1970, a missing `Bool` as `false`. Where Vapor refuses `name[]=x` read as
-    /// one value, or merges `a[][x]` rows, this reads the value and the rows.
+    /// one value, or merges `a[][x]` rows, this reads the value and the rows; where it refuses the
+    /// gap its own encoder leaves after an element that writes nothing (`a[1][k]=y`), each
+    /// element keeps its place (`.keepPositions`).
     public static let vapor = URLEncodedFormDecoder(
-        arrayDecoding: .separators([",", "|"]), dateDecoding: .secondsSince1970, missingBool: .false)
+        arrayDecoding: .separators([",", "|"]), dateDecoding: .secondsSince1970, indexGaps: .keepPositions, missingBool: .false)
 
     /// What Hummingbird 2's decoder reads: the default decoder. Where Hummingbird refuses a
     /// repeated name, this reads it as a list.

@@ -8,7 +8,7 @@ import URLEncodedForm
 @Suite("Presets: each pair round-trips, and each decoder reads as its peer")
 struct PresetTests {
     enum Pair: String, CaseIterable {
-        case alamofire, qs, jQuery, php, rails
+        case alamofire, qs, jQuery, php, rails, vapor, hummingbird
 
         var coders: (URLEncodedFormEncoder, URLEncodedFormDecoder) {
             switch self {
@@ -17,13 +17,15 @@ struct PresetTests {
             case .jQuery: (.jQuery, .jQuery)
             case .php: (.php, .php)
             case .rails: (.rails, .rails)
+            case .vapor: (.vapor, .vapor)
+            case .hummingbird: (.hummingbird, .hummingbird)
             }
         }
 
         var arrays: URLEncodedFormEncoder.ArrayEncoding { coders.0.arrayEncoding }
 
         /// Whether the encoder writes `nil` as `a=` (`.dropValue`), as qs and jQuery write `null`.
-        var writesNilAsEmpty: Bool { self == .qs || self == .jQuery }
+        var writesNilAsEmpty: Bool { self == .qs || self == .jQuery || self == .hummingbird }
 
         /// Whether the encoder writes something for `nil`: `a=`, or under Rack's `.bareKey` `a`.
         var writesNil: Bool { writesNilAsEmpty || self == .rails }
@@ -62,9 +64,9 @@ struct PresetTests {
         // The sparse generator's encoding whose numbering and decoder match the pair's.
         let encoding: SparseRoundTripTests.Encoding =
             switch pair {
-            case .alamofire, .rails: .brackets
+            case .alamofire, .rails, .hummingbird: .brackets
             case .qs, .php: .keepPositions
-            case .jQuery: .jQuery
+            case .jQuery, .vapor: .jQuery
             }
         var random = SeededGenerator(seed: UInt64(pair.rawValue.count * 7_919 + 5))
         for _ in 0..<200 {
