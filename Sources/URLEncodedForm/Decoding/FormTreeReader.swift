@@ -142,10 +142,12 @@ final class FormTreeReader {
             if value.value.isEmpty { return !value.flags.contains(.bare) || nilDecoding == .bareKey }
             return nilDecoding == .null && isNullText(node)
         case .array:
-            guard nilDecoding != .dropKey, value.flags.contains(.repeatedName) else { return false }
+            // Only a bare name, as Rack reads `a=1&a`: an empty value or `null` kept as the one
+            // value of a repeated name stays text, so that `[String]?` still reads the list.
+            guard nilDecoding == .bareKey, value.flags.contains(.repeatedName) else { return false }
             switch duplicates {
-            case .last: return readsAsNil(value.lastChild)
-            case .first: return readsAsNil(value.firstChild)
+            case .last: return isNullBareKey(value.lastChild)
+            case .first: return isNullBareKey(value.firstChild)
             case .combine, .error: return false
             }
         case .object: return false
