@@ -6,7 +6,7 @@ extension FormParser {
     ///
     /// One name holds an array however the form writes its elements, in the order they come: `[]`
     /// and repeated names append, and an index in brackets names an element, so jQuery's
-    /// `a[]=1&a[1][b]=2` and `a=b&a[0]=c` are arrays of two. Names that are not indices make an
+    /// `a[]=1&a[1][b]=2` and `a=b&a[1]=c` are arrays of two. Names that are not indices make an
     /// object, which cannot also hold elements.
     mutating func insert(
         _ components: [Range<Int>],
