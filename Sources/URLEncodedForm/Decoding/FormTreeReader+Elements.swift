@@ -10,7 +10,10 @@ extension FormTreeReader {
             // One value is an array of one: `tags=a` is `["a"]`, at `tags[0]`.
             return [deriveElement(of: node, at: 0, value: self[node].value, flags: self[node].flags)]
         case .array:
-            if self[node].flags.contains(.namedElements) { return try positionedElements(of: node) }
+            // An array that mixes `[]` and `[i]`, whose positions have a gap or a repeat.
+            if self[node].flags.contains(.namedElements), let positioned = try elementPositions(of: node) {
+                return try arrange(positioned, of: node)
+            }
             var elements: [Int] = []
             elements.reserveCapacity(self[node].childCount)
             var child = self[node].firstChild
@@ -30,7 +33,7 @@ extension FormTreeReader {
     /// never renumbered: jQuery's `a[]=1&a[1][b]=2`, whose index is the next position, is `0, 1`,
     /// and any other mix has the gaps or repeats that ``URLEncodedFormDecoder/indexGaps`` decides.
     /// `nil` when the positions are `0..<count` in the form's order.
-    func elementPositions(of node: Int) throws -> [(index: Int, member: Int)]? {
+    private func elementPositions(of node: Int) throws -> [(index: Int, member: Int)]? {
         var positioned: [(index: Int, member: Int)] = []
         positioned.reserveCapacity(self[node].childCount)
         var largest = -1
@@ -53,22 +56,6 @@ extension FormTreeReader {
             child = self[child].nextSibling
         }
         return inOrder ? nil : positioned
-    }
-
-    /// The elements of an array that mixes `[]` and `[i]`, at their positions
-    /// (``elementPositions(of:)``).
-    private func positionedElements(of node: Int) throws -> [Int] {
-        guard let positioned = try elementPositions(of: node) else {
-            var elements: [Int] = []
-            elements.reserveCapacity(self[node].childCount)
-            var child = self[node].firstChild
-            while child >= 0 {
-                elements.append(child)
-                child = self[child].nextSibling
-            }
-            return elements
-        }
-        return try arrange(positioned, of: node)
     }
 
     /// `a[1]=y&a[0]=x`: members named by indices, in index order. Indices may come in any order;

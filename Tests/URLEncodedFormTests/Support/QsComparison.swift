@@ -290,22 +290,27 @@ enum QsComparison {
         }
     }
 
-    /// A form with a name that is no key path: the decoder keeps it under its whole name, which
-    /// the same decoder with `malformedKeys: .error` refuses naming that key, and the untyped
-    /// value holds as a top-level member.
+    /// A form with a name that is no key path, kept under its whole name (``keepsMalformedKey(_:_:)``).
     private static func malformedKey(input: String, decoder: URLEncodedFormDecoder) -> Rule? {
+        keepsMalformedKey(input, decoder) ? .malformedKey : nil
+    }
+
+    /// Whether `decoder` keeps a name of `input` that is no key path under its whole name: the
+    /// same decoder with `malformedKeys: .error` refuses the form naming that key, and the untyped
+    /// value holds it as a top-level member.
+    static func keepsMalformedKey(_ input: String, _ decoder: URLEncodedFormDecoder) -> Bool {
         var strict = decoder
         strict.malformedKeys = .error
         do {
             _ = try URLEncodedFormValue(parsing: input, decoder: strict)
-            return nil
+            return false
         } catch let error as URLEncodedFormDecodingError where error.code == .malformedKey {
-            guard let key = error.key, case .object(let members)? = try? URLEncodedFormValue(parsing: input, decoder: decoder) else { return nil }
+            guard let key = error.key, case .object(let members)? = try? URLEncodedFormValue(parsing: input, decoder: decoder) else { return false }
             // The error's key may be shortened; the member's name starts with what it shows.
             let shown = key.hasSuffix("…") ? String(key.dropLast()) : key
-            return members.contains { $0.key.hasPrefix(shown) } ? .malformedKey : nil
+            return members.contains { $0.key.hasPrefix(shown) }
         } catch {
-            return nil
+            return false
         }
     }
 
