@@ -34,28 +34,30 @@ extension FormTreeReader {
     /// and any other mix has the gaps or repeats that ``URLEncodedFormDecoder/indexGaps`` decides.
     /// `nil` when the positions are `0..<count` in the form's order.
     private func elementPositions(of node: Int) throws -> [(index: Int, member: Int)]? {
+        let positioned = try mixedPositions(of: node) { try arrayIndex(of: $0, in: node) }
+        // A named index is below the limit (`arrayIndex`); a `[]` after the largest may not be.
+        if let largest = positioned.lazy.map(\.index).max(), largest >= maximumArrayLength {
+            throw URLEncodedFormDecodingError.arrayTooLong(key: URLEncodedFormDecodingError.shortened(keyPath(of: node)), limit: maximumArrayLength)
+        }
+        return positioned.enumerated().allSatisfy { $0.offset == $0.element.index } ? nil : positioned
+    }
+
+    /// Each element of the array `node` with its position, in the form's order: `index` of a
+    /// named element, and the position after the largest before it for one appended by `[]` or a
+    /// repeated name. The one place that rule is written; the typed and the untyped readers both
+    /// read mixed arrays through it.
+    func mixedPositions(of node: Int, index: (Int) throws -> Int) rethrows -> [(index: Int, member: Int)] {
         var positioned: [(index: Int, member: Int)] = []
         positioned.reserveCapacity(self[node].childCount)
         var largest = -1
-        var inOrder = true
         var child = self[node].firstChild
         while child >= 0 {
-            let index: Int
-            if self[child].key.isEmpty {
-                index = largest &+ 1
-                guard index < maximumArrayLength else {
-                    throw URLEncodedFormDecodingError.arrayTooLong(
-                        key: URLEncodedFormDecodingError.shortened(keyPath(of: node)), limit: maximumArrayLength)
-                }
-            } else {
-                index = try arrayIndex(of: child, in: node)
-            }
-            if index != positioned.count { inOrder = false }
-            largest = max(largest, index)
-            positioned.append((index, child))
+            let position = self[child].key.isEmpty ? largest &+ 1 : try index(child)
+            largest = max(largest, position)
+            positioned.append((position, child))
             child = self[child].nextSibling
         }
-        return inOrder ? nil : positioned
+        return positioned
     }
 
     /// `a[1]=y&a[0]=x`: members named by indices, in index order. Indices may come in any order;

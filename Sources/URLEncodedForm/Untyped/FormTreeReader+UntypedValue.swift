@@ -57,21 +57,13 @@ extension FormTreeReader {
     /// (`a[5]=x&a[]=y` is `a[5]=x&a[6]=y`, an object, as `a[0]=x&a[5]=y` is): each element's name;
     /// `nil` for positions `0..<count`, or with a repeat, which a list keeps.
     private func positionNames(of node: Int) -> [Int: String]? {
-        var names: [Int: String] = [:]
-        var taken: Set<Int> = []
-        var largest = -1
-        var inOrder = true
-        var child = self[node].firstChild
-        while child >= 0 {
-            // A name is an index of at most 18 digits (the parser's `isIndex`), so it fits.
-            let index = self[child].key.isEmpty ? largest + 1 : Int(keyString(of: child)) ?? -1
-            guard index >= 0, taken.insert(index).inserted else { return nil }
-            if index != names.count { inOrder = false }
-            largest = max(largest, index)
-            names[child] = String(index)
-            child = self[child].nextSibling
-        }
-        return inOrder ? nil : names
+        // A name is an index of at most 18 digits (the parser's `isIndex`), so it fits.
+        let positioned = mixedPositions(of: node) { Int(keyString(of: $0)) ?? -1 }
+        let positions = positioned.map(\.index)
+        guard positions.allSatisfy({ $0 >= 0 }), Set(positions).count == positions.count,
+            positions != Array(0..<positions.count)
+        else { return nil }
+        return Dictionary(uniqueKeysWithValues: positioned.map { ($0.member, String($0.index)) })
     }
 
     /// The value of a node without children, or of a name repeated where ``duplicates`` keeps

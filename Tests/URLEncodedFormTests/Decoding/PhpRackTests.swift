@@ -26,15 +26,8 @@ struct PhpRackCase: Sendable, CustomTestStringConvertible {
     }
 
     static func load() -> [PhpRackCase] {
-        func lines(_ name: String) -> [[String: Any]] {
-            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-            return text.split(separator: "\n").dropFirst().compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }
-        }
-        let php = lines("php-8.2-parse-str.json")
-        let rack = lines("rack-2.2-parse-nested-query.json")
+        let php = fixtureLines("php-8.2-parse-str.json")
+        let rack = fixtureLines("rack-2.2-parse-nested-query.json")
         return zip(php, rack).map { php, rack in
             PhpRackCase(
                 body: php["body"] as? String ?? "",

@@ -11,11 +11,7 @@ struct EncoderPresetTests {
 
     /// One `text` a line after a header, in the values' order.
     static func texts(_ name: String) -> [String] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").dropFirst().compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["text"] as? String
-        }
+        fixtureLines(name).compactMap { $0["text"] as? String }
     }
 
     enum ExactPeer: String, CaseIterable {
@@ -81,7 +77,7 @@ struct EncoderPresetTests {
     /// written as `+`, the pairs are the same.
     @Test("the .vapor and .hummingbird presets write the pairs Vapor's and Hummingbird's own encoders write, for every value")
     func swiftPeers() throws {
-        let lines = Self.lines("swift-peers-encoder.json")
+        let lines = fixtureLines("swift-peers-encoder.json")
         #expect(lines.count == 200)
         var plusSigns = 0
         for (value, line) in zip(Self.values, lines) {
@@ -96,12 +92,6 @@ struct EncoderPresetTests {
             }
         }
         #expect(plusSigns == 32)
-    }
-
-    static func lines(_ name: String) -> [[String: Any]] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").dropFirst().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
     @Test("the .alamofire preset is the default encoder")

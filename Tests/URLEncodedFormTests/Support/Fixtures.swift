@@ -137,6 +137,15 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+/// The cases of a fixture in `Tests/Fixtures` written one JSON object a line after a header line
+/// (the PHP, Rack and Swift-peer recorders' format), or an empty list when the file cannot be
+/// read, which the tests that count their cases then report.
+func fixtureLines(_ name: String) -> [[String: Any]] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/\(name)")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").dropFirst().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+}
+
 /// The cases of a JSON fixture in `Tests/Fixtures` (`{"source": …, "cases": [ … ]}`), or an empty
 /// list when the file cannot be read, which the tests that count their cases then report.
 func fixtureCases(_ name: String) -> (source: String, cases: [[String: Any]]) {
