@@ -3,7 +3,7 @@
 # times, and the difference divided by N, so start-up and set-up cancel out. Repeatable to a few
 # instructions, unlike wall-clock time on a shared machine.
 #
-#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode tree decode floor)
+#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode decode floor)
 #
 # Prints one line per workload and operation: instructions (callgrind) and heap allocations
 # (memcheck's count, likewise N against 2N) per operation.
@@ -26,7 +26,7 @@ MANIFEST
 swift build -c release --package-path "$work" >&2
 binary="$work/.build/release/instructions"
 operations=("$@")
-[ ${#operations[@]} -gt 0 ] || operations=(encode tree decode floor)
+[ ${#operations[@]} -gt 0 ] || operations=(encode decode floor)
 export SWIFT_DETERMINISTIC_HASHING=1
 count() {  # workload operation iterations → "instructions"
     local out="$work/callgrind.out"

@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: instructions small|medium|large|largeBrackets|text encode|tree|decode|floor N\n".utf8))
+    FileHandle.standardError.write(Data("usage: instructions small|medium|large|largeBrackets|text encode|decode|floor N\n".utf8))
     exit(2)
 }
 
@@ -19,7 +19,6 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
     let text: String = try encoder.encode(value)
     switch arguments[2] {
     case "encode": for _ in 0..<iterations { blackHole(try encoder.encode(value) as String) }
-    case "tree": for _ in 0..<iterations { blackHole(try encoder.encodeThroughTree(value)) }
     case "decode": for _ in 0..<iterations { blackHole(try decoder.decode(Value.self, from: text)) }
     case "floor": for _ in 0..<iterations { try value.encode(to: FloorEncoder()) }
     default: exit(2)

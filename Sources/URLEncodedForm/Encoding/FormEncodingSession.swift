@@ -23,31 +23,16 @@ enum NilScalar {
     case bare
 }
 
-/// What the containers of one `encode` call write into: it formats scalars under the options,
-/// and sends each one to the stream of pairs, or to the tree once the value needs one.
-///
-/// An encode starts by streaming (``FormPairStream``), which logs every scope and write. When
-/// the stream reports that the value does something only the tree reproduces (a key written
-/// twice, say), the writer replays that log into a ``FormTreeBuilder`` and sends the rest of the
-/// value there. So the value's `encode(to:)` and every custom closure run once, whichever way
-/// the encode ends.
-///
-/// Containers name their slots by the stream's scope numbers; after the switch, `slots` turns
-/// each number into the builder's slot, and new numbers continue after the stream's.
+/// What the containers of one `encode` call write into: it formats scalars under the options and
+/// puts each one in the value's tree (``FormTreeBuilder``), which ``FormSerializer`` writes once
+/// the value is done. There is one path from a value to bytes, so the value's `encode(to:)` and
+/// every custom closure run once.
 final class FormEncodingSession {
-    /// The tree, once the stream gave up; `nil` while streaming.
-    private(set) var builder: FormTreeBuilder?
-    // Every scalar is written through the stream, so its runtime exclusivity check is paid per
-    // scalar: without `unchecked`, callgrind counts 14,859 → 17,020 instructions per small
-    // encode, 60,385 → 70,225 medium, 6.01M → 6.99M large (+15%). It is safe: one encode call
-    // owns the session and runs on one thread, and user code cannot reach the stream while it is
-    // accessed (the data, date and nil closures run before a write starts; the name closures,
-    // which run inside the stream's writer, are given only strings). The other stored properties
-    // keep their checks: unchecked, they measured no gain (`builder`) or at most 3% on the rare
-    // values that need the tree (`slots`).
-    @exclusivity(unchecked) var stream: FormPairStream
-    /// After the switch: the builder's slot for each scope number.
-    private var slots: [Int] = []
+    // Every write goes through the builder, so its runtime exclusivity check would be paid per
+    // scalar. It is safe unchecked: one encode call owns the session and runs on one thread, and
+    // no access to the builder spans a call back into user code (the data, date and nil closures
+    // run before a write starts).
+    @exclusivity(unchecked) private(set) var builder: FormTreeBuilder
 
     // The options are copied out once: reading an enum with a closure payload from the options
     // struct on every write would retain and release it.
@@ -56,79 +41,43 @@ final class FormEncodingSession {
     private let dateEncoding: URLEncodedFormEncoder.DateEncoding
     private let nilEncoding: URLEncodedFormEncoder.NilEncoding
     private let allowsEmptyArrays: Bool
-    private let keepsCodingIndices: Bool
     let userInfo: [CodingUserInfoKey: any Sendable]
 
-    /// A writer that streams until it must switch, or with `buildsTree`, one that builds the
-    /// tree from the start (tests compare the two).
-    init(options: borrowing URLEncodedFormEncoder, buildsTree: Bool = false) {
-        stream = FormPairStream(options: options)
+    init(options: borrowing URLEncodedFormEncoder) {
         boolEncoding = options.boolEncoding
         dataEncoding = options.dataEncoding
         dateEncoding = options.dateEncoding
         nilEncoding = options.nilEncoding
         allowsEmptyArrays = options.allowsEmptyArrays
-        keepsCodingIndices =
+        let keepsCodingIndices =
             if case .jQuery = options.arrayEncoding { true } else { options.indexGaps == .keepPositions }
+        builder = FormTreeBuilder(keepsCodingIndices: keepsCodingIndices)
         userInfo = options.userInfo
-        if buildsTree { switchToTree() }
     }
 
-    static let root = FormPairStream.root
+    static let root = FormTreeBuilder.root
 
     // MARK: Slots
 
     /// The slot of the member `key` of `object`, for a value that encodes itself.
     func member(of object: Int, key: String) -> Int {
-        if let builder { return addSlot(builder.member(of: slots[object], key: key)) }
-        let scope = stream.member(of: object, key: key)
-        if stream.needsTree { switchToTree() }
-        return scope
+        builder.member(of: object, key: key)
     }
 
     /// The slot of element `index` of `array`, made when something is written to it.
     func element(of array: Int, at index: Int) -> Int {
-        if let builder { return addSlot(builder.element(of: slots[array], at: index)) }
-        return stream.element(of: array, at: index)
+        builder.element(of: array, at: index)
     }
 
     /// Notes that `slot` holds an array, for ``URLEncodedFormEncoder/allowsEmptyArrays``: one
     /// that stays empty is written `name[]`.
     func markArray(_ slot: Int) {
         guard allowsEmptyArrays, slot != Self.root else { return }
-        if let builder {
-            builder.markArray(slots[slot])
-        } else {
-            stream.markArray(slot)
-        }
+        builder.markArray(slot)
     }
 
     func codingPath(of slot: Int) -> [any CodingKey] {
-        if let builder { return builder.codingPath(of: slots[slot]) }
-        return stream.codingPath(of: slot)
-    }
-
-    private func addSlot(_ builderSlot: Int) -> Int {
-        slots.append(builderSlot)
-        return slots.count &- 1
-    }
-
-    /// `target` with the builder's slots for the scope numbers it names.
-    private func translated(_ target: ScalarTarget) -> ScalarTarget {
-        switch target {
-        case .slot(let scope): .slot(slots[scope])
-        case .member(let key, let object): .member(key, of: slots[object])
-        case .element(let index, let array): .element(index, of: slots[array])
-        }
-    }
-
-    /// Builds the tree of everything streamed so far and writes the rest of the value there.
-    /// Out of line: it runs at most once per encode.
-    @inline(never)
-    private func switchToTree() {
-        let builder = FormTreeBuilder(keepsCodingIndices: keepsCodingIndices)
-        slots = stream.replay(into: builder)
-        self.builder = builder
+        builder.codingPath(of: slot)
     }
 
     /// What `nil` writes, or `nil` when `nilEncoding` drops the member. A custom closure runs
@@ -138,19 +87,7 @@ final class FormEncodingSession {
     // MARK: Scalars
 
     private func put(_ scalar: consuming FormScalar, to target: ScalarTarget) {
-        if builder == nil {
-            if stream.beginPair(target) {
-                switch scalar {
-                case .text(let text): stream.writer.appendValue(text)
-                case .signed(let value): stream.writer.appendValue(decimal: value)
-                case .unsigned(let value): stream.writer.appendValue(decimal: value)
-                }
-                stream.endPair(target, value: consume scalar)
-                return
-            }
-            switchToTree()
-        }
-        builder?.write(scalar, to: translated(target))
+        builder.write(scalar, to: target)
     }
 
     func write(_ value: String, to target: ScalarTarget) {
@@ -194,15 +131,7 @@ final class FormEncodingSession {
 
     /// Writes the name of `target` alone, without `=`.
     private func putBare(to target: ScalarTarget) {
-        if builder == nil {
-            if stream.beginPair(target) {
-                stream.writer.dropEquals()
-                stream.endPair(target, value: nil)
-                return
-            }
-            switchToTree()
-        }
-        builder?.writeBare(to: translated(target))
+        builder.writeBare(to: target)
     }
 
     /// Writes `value` when it is a scalar the encoder formats itself; returns `false` for a value

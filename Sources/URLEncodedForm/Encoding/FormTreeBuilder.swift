@@ -1,148 +1,341 @@
-/// The tree one `encode` call builds when the value cannot be streamed (see ``FormPairStream``).
+/// The tree one `encode` call builds as its containers write: the value's shape, which
+/// ``FormSerializer`` then writes as pairs in one walk. It is the encoder's only path from a value
+/// to bytes, so user code and every closure run once.
 ///
-/// Containers write into *slots*: a slot is a node (`>= 0`), or a place in the tree that is made
-/// only when something is written there (`< 0`, an entry of `pending`). Like Alamofire's encoder,
-/// a value that writes nothing (an empty array, an object whose members are all dropped) leaves no
-/// element behind: an element is appended when it first writes, and every later write of it goes
-/// to the same node. So `x = [[nil], ["a", "b"], "c"]` under `.dropKey` and indices becomes
-/// `x[0][0]=a&x[0][1]=b&x[1]=c`; the members of one element always share its index (Alamofire
-/// finds the element by index again on each write, and splits the second element in two).
-final class FormTreeBuilder {
-    // One encode call owns the builder and runs on one thread, and no access to the tree spans a
-    // call back into user code. Its checks cost a value built as a tree 10% (callgrind per
-    // encode through the tree: 86,456 → 95,276 instructions medium, 8.66M → 9.56M large).
-    @exclusivity(unchecked) var tree = FormTree()
+/// Nodes live in one array and point at each other by index; keys and texts are kept as the
+/// `String`s the containers were given, so building copies no bytes and escaping happens once,
+/// in the walk. For `Order(id: 7, items: [Item(name: "x"), Item(name: nil), Item(name: "z")])`
+/// under `.dropKey`:
+///
+/// ```
+/// node kind    parent first next position key     value
+/// 0    object  -1     1     -1   0                 the root
+/// 1    scalar  0      -1    2    0        "id"     7
+/// 2    array   0      3     -1   1        "items"
+/// 3    object  2      4     5    0                 items[0], made by its first write
+/// 4    scalar  3      -1    -1   0        "name"   "x"
+/// 5    object  2      6     -1   1                 items[2]: items[1] wrote nothing, made no
+/// 6    scalar  5      -1    -1   0        "name"   "z"    node and takes no index
+/// ```
+///
+/// The rules Alamofire's tree follows, each decided here and nowhere else:
+/// - A member takes its place when its container is made or its value written; a key written
+///   again names the same member, so it keeps its first place and takes the last value, and a
+///   container made twice under one key merges into the first.
+/// - An element is made when it first writes (a *pending* slot until then), so one that writes
+///   nothing takes no index and every later write of it goes to the same node; its members
+///   always share its index. Under ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/jQuery`` and
+///   ``URLEncodedFormEncoder/IndexGaps/keepPositions`` every coding index has a node.
+/// - A value of another kind written to a node replaces what it held, in its place.
+struct FormTreeBuilder {
+    enum Kind: UInt8 {
+        /// Nothing written yet: serializes to nothing, like an empty array or object.
+        case unset
+        case scalar
+        /// A name written alone, without `=` (``URLEncodedFormEncoder/NilEncoding/bareKey``).
+        case bare
+        case array
+        case object
+    }
 
-    /// Whether every element takes its coding index, the ones that write nothing too, as
-    /// ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/jQuery`` and
-    /// ``URLEncodedFormEncoder/IndexGaps/keepPositions`` number them: an element is then found by
-    /// its index alone.
+    struct Node {
+        /// The member's coding key; empty for an element. Keys stay as they were coded:
+        /// `keyEncoding` applies when they are written, so two keys it makes equal are two members.
+        var key: String
+        var scalar = FormScalar.signed(0)
+        // 32-bit links keep a node at 80 bytes; an encode holds far fewer than 2^31 nodes.
+        var parent: Int32 = -1
+        var firstChild: Int32 = -1
+        var lastChild: Int32 = -1
+        var nextSibling: Int32 = -1
+        var childCount: Int32 = 0
+        var kind = Kind.unset
+        /// An array the encoder was given elements for, even ones that wrote nothing: not an
+        /// empty array (``URLEncodedFormEncoder/allowsEmptyArrays``).
+        var holdsElements = false
+        /// One bit per member key hash: a clear bit proves a key is new without a scan.
+        var memberBits: UInt64 = 0
+    }
+
+    static let root = 0
+
+    private(set) var nodes: [Node]
+
+    /// Whether every element takes its coding index, the ones that write nothing too.
     private let keepsCodingIndices: Bool
+    /// Whether ``markArray(_:)`` was called, so arrays note the elements they are given.
+    private var marksArrays = false
 
-    init(keepsCodingIndices: Bool = false) {
+    init(keepsCodingIndices: Bool) {
         self.keepsCodingIndices = keepsCodingIndices
+        nodes = []
+        nodes.reserveCapacity(64)
+        nodes.append(Node(key: ""))
     }
 
     // MARK: Slots
 
-    /// A member or element not made yet. The tree keeps coding keys as they are; `keyEncoding`
-    /// is applied when writing, so two keys that it makes equal are still two members.
+    /// A member or element not made yet; containers name it by a negative slot, `-1 - i` for
+    /// `pending[i]`.
     private struct PendingSlot {
         let parent: Int
         /// The member's coding key, or `nil` for the element at `index`.
         let key: String?
         let index: Int
         /// The node, once a write has made it.
-        var node = -1
+        var node: Int32 = -1
     }
 
-    // Checked: unchecked, it measured under 2% on a value built as a tree.
     private var pending: [PendingSlot] = []
 
     /// The slot of the member `key` of the object in `object`: its node when the object exists.
-    func member(of object: Int, key: String) -> Int {
-        if let node = existingNode(object) {
-            return tree.member(of: node, key: key)
-        }
-        return addPending(PendingSlot(parent: object, key: key, index: 0))
+    mutating func member(of object: Int, key: String) -> Int {
+        if let node = existingNode(object) { return memberNode(of: node, key: key) }
+        pending.append(PendingSlot(parent: object, key: key, index: 0))
+        return -pending.count
     }
 
     /// The slot of element `index` of the array in `array`, made when something is written to it.
-    func element(of array: Int, at index: Int) -> Int {
-        // Under `allowsEmptyArrays` the array has its node (``markArray(_:)``); an element makes
-        // it no empty array, even one that writes nothing.
-        if marksArrays, let node = existingNode(array) { tree.markHoldsElements(node) }
-        return addPending(PendingSlot(parent: array, key: nil, index: index))
+    mutating func element(of array: Int, at index: Int) -> Int {
+        // An element makes the array no empty array, even one that writes nothing.
+        if marksArrays, let node = existingNode(array) { nodes[node].holdsElements = true }
+        pending.append(PendingSlot(parent: array, key: nil, index: index))
+        return -pending.count
     }
 
-    /// The node of `slot`, made now if it is pending.
-    private func node(_ slot: Int) -> Int {
-        slot >= 0 ? slot : resolve(pendingIndex: -1 &- slot)
+    /// Makes the node of `slot` an array now, so that it takes its place even if it stays empty
+    /// (``URLEncodedFormEncoder/allowsEmptyArrays``).
+    mutating func markArray(_ slot: Int) {
+        marksArrays = true
+        let node = node(slot)
+        if nodes[node].kind == .unset { nodes[node].kind = .array }
     }
 
     /// The coding path of `slot`, with the index each pending element was encoded at.
     func codingPath(of slot: Int) -> [any CodingKey] {
-        if let node = existingNode(slot) { return tree.codingPath(of: node) }
+        if let node = existingNode(slot) {
+            var path: [any CodingKey] = []
+            var current = node
+            while current > Self.root {
+                let parent = Int(nodes[current].parent)
+                path.append(
+                    nodes[parent].kind == .object
+                        ? FormCodingKey(nodes[current].key) : FormCodingKey(index: place(of: current, in: parent)))
+                current = parent
+            }
+            return path.reversed()
+        }
         let entry = pending[-1 &- slot]
         return codingPath(of: entry.parent) + [entry.key.map { FormCodingKey($0) } ?? FormCodingKey(index: entry.index)]
+    }
+
+    /// The place of `child` among the children of `parent`, found by a walk: only a coding path
+    /// asks for it.
+    private func place(of child: Int, in parent: Int) -> Int {
+        var place = 0
+        var sibling = Int(nodes[parent].firstChild)
+        while sibling >= 0, sibling != child {
+            place &+= 1
+            sibling = Int(nodes[sibling].nextSibling)
+        }
+        return place
     }
 
     private func existingNode(_ slot: Int) -> Int? {
         if slot >= 0 { return slot }
         let node = pending[-1 &- slot].node
-        return node >= 0 ? node : nil
+        return node >= 0 ? Int(node) : nil
     }
 
-    private func addPending(_ entry: PendingSlot) -> Int {
-        pending.append(entry)
-        return -pending.count
-    }
-
-    /// Finds or makes the node of a pending slot, and keeps it for every later write.
-    private func resolve(pendingIndex: Int) -> Int {
-        let entry = pending[pendingIndex]
-        if entry.node >= 0 { return entry.node }
-        let parent = entry.parent >= 0 ? entry.parent : resolve(pendingIndex: -1 &- entry.parent)
-        let node =
-            if let key = entry.key {
-                tree.member(of: parent, key: key)
-            } else {
-                element(ofArrayNode: parent, at: entry.index)
-            }
-        pending[pendingIndex].node = node
+    /// The node of `slot`, made now if it is pending, and kept for every later write.
+    private mutating func node(_ slot: Int) -> Int {
+        if slot >= 0 { return slot }
+        let index = -1 &- slot
+        let entry = pending[index]
+        if entry.node >= 0 { return Int(entry.node) }
+        let parent = node(entry.parent)
+        let node = if let key = entry.key { memberNode(of: parent, key: key) } else { elementNode(of: parent, at: entry.index) }
+        pending[index].node = Int32(truncatingIfNeeded: node)
         return node
     }
 
-    /// Element `index` of `array` when the array has one there (a container made twice merges
-    /// into it), else a new last element; the second is not at `index` when earlier elements
-    /// wrote nothing, unless coding indices are kept.
-    private func element(ofArrayNode array: Int, at index: Int) -> Int {
-        tree.prepare(array, as: .array)
-        let count = tree[array].childCount
-        if index < count { return tree.child(of: array, at: index) }
-        if keepsCodingIndices {
-            // Places for the elements before it that wrote nothing; they serialize to nothing.
-            for _ in count..<index { _ = tree.appendElement(to: array) }
+    private mutating func node(of target: ScalarTarget) -> Int {
+        switch target {
+        case .slot(let slot): node(slot)
+        case .member(let key, let object): memberNode(of: node(object), key: key)
+        case .element(let index, let array): elementNode(of: node(array), at: index)
         }
-        return tree.appendElement(to: array)
     }
 
     // MARK: Scalars
 
-    /// Makes the node `target` names a scalar holding `scalar`'s text, raw; the serializer
-    /// escapes it.
-    func write(_ scalar: FormScalar, to target: ScalarTarget) {
-        let node = node(of: target)
-        let start = tree.bytes.count
-        switch scalar {
-        case .text(let text): tree.bytes.append(contentsOf: text.utf8)
-        case .signed(let value): tree.bytes.appendDecimal(value)
-        case .unsigned(let value): tree.bytes.appendDecimal(value)
+    /// Makes the node `target` names a scalar holding `scalar`, replacing what it held. A member
+    /// or element written for the first time is made holding it, in one step.
+    mutating func write(_ scalar: consuming FormScalar, to target: ScalarTarget) {
+        let node: Int
+        switch target {
+        case .slot(let slot):
+            node = self.node(slot)
+        case .member(let key, let object):
+            let parent = self.node(object)
+            guard let existing = lookUpMember(of: parent, key: key) else {
+                addMember(Node(key: key, scalar: scalar, kind: .scalar), to: parent)
+                return
+            }
+            node = existing
+        case .element(let index, let array):
+            let parent = self.node(array)
+            guard let existing = existingElement(of: parent, at: index) else {
+                addElement(Node(key: "", scalar: scalar, kind: .scalar), to: parent, at: index)
+                return
+            }
+            node = existing
         }
-        tree.setScalar(node, from: start)
+        prepare(node, as: .scalar)
+        nodes[node].scalar = scalar
     }
 
     /// Makes the node `target` names a name written alone, without `=`.
-    func writeBare(to target: ScalarTarget) {
-        tree.setScalar(node(of: target), value: tree.bytes.count..<tree.bytes.count, flags: .bare)
+    mutating func writeBare(to target: ScalarTarget) {
+        prepare(node(of: target), as: .bare)
     }
 
-    private func node(of target: ScalarTarget) -> Int {
-        switch target {
-        case .slot(let slot): node(slot)
-        case .member(let key, let object): node(member(of: object, key: key))
-        case .element(let index, let array): element(ofArrayNode: node(array), at: index)
+    // MARK: Nodes
+
+    /// Makes `node` hold `kind`; a node that held something else is emptied first, as a value of
+    /// another kind written to a path replaces what was there.
+    @inline(__always)
+    private mutating func prepare(_ node: Int, as kind: Kind) {
+        let current = nodes[node].kind
+        guard current != kind else { return }
+        // A node made a moment ago holds nothing to empty.
+        if current == .unset { nodes[node].kind = kind } else { replaceContent(of: node, with: kind) }
+    }
+
+    private mutating func replaceContent(of node: Int, with kind: Kind) {
+        if nodes[node].childCount >= Self.indexedMemberCount, nodes[node].kind == .object {
+            var child = Int(nodes[node].firstChild)
+            while child >= 0 {
+                memberIndex[IndexedMember(object: Int32(truncatingIfNeeded: node), key: nodes[child].key)] = nil
+                child = Int(nodes[child].nextSibling)
+            }
+        }
+        nodes[node].kind = kind
+        nodes[node].firstChild = -1
+        nodes[node].lastChild = -1
+        nodes[node].childCount = 0
+        nodes[node].memberBits = 0
+    }
+
+    /// The member of `object` named `key`, made at the end when absent.
+    private mutating func memberNode(of object: Int, key: String) -> Int {
+        lookUpMember(of: object, key: key) ?? addMember(Node(key: key), to: object)
+    }
+
+    /// The member of `object` named `key` if it has one; makes `object` an object.
+    private mutating func lookUpMember(of object: Int, key: String) -> Int? {
+        prepare(object, as: .object)
+        if nodes[object].childCount >= Self.indexedMemberCount {
+            return memberIndex[IndexedMember(object: Int32(truncatingIfNeeded: object), key: key)].map(Int.init)
+        }
+        guard nodes[object].memberBits & Self.bit(key) != 0 else { return nil }
+        var child = Int(nodes[object].firstChild)
+        while child >= 0 {
+            if nodes[child].key == key { return child }
+            child = Int(nodes[child].nextSibling)
+        }
+        return nil
+    }
+
+    /// Adds `member`, whose key ``lookUpMember(of:key:)`` did not find, at the end of `object`.
+    @discardableResult
+    private mutating func addMember(_ member: consuming Node, to object: Int) -> Int {
+        let count = Int(nodes[object].childCount)
+        let bit = Self.bit(member.key)
+        let indexKey = count >= Self.indexedMemberCount - 1 ? IndexedMember(object: Int32(truncatingIfNeeded: object), key: member.key) : nil
+        nodes[object].memberBits |= bit
+        let node = appendChild(member, to: object)
+        if let indexKey {
+            if count == Self.indexedMemberCount - 1 { indexMembers(of: object) } else { memberIndex[indexKey] = Int32(truncatingIfNeeded: node) }
+        }
+        return node
+    }
+
+    /// Element `index` of `array`, made at the end when absent (see ``existingElement(of:at:)``).
+    private mutating func elementNode(of array: Int, at index: Int) -> Int {
+        existingElement(of: array, at: index) ?? addElement(Node(key: ""), to: array, at: index)
+    }
+
+    /// Element `index` of `array` when the array has one there: a container made twice merges
+    /// into it. Makes `array` an array.
+    private mutating func existingElement(of array: Int, at index: Int) -> Int? {
+        prepare(array, as: .array)
+        guard index < Int(nodes[array].childCount) else { return nil }
+        var child = Int(nodes[array].firstChild)
+        for _ in 0..<index { child = Int(nodes[child].nextSibling) }
+        return child
+    }
+
+    /// Adds `element` as the new last element of `array`; it is not at `index` when earlier
+    /// elements wrote nothing, unless coding indices are kept.
+    @discardableResult
+    private mutating func addElement(_ element: consuming Node, to array: Int, at index: Int) -> Int {
+        if keepsCodingIndices {
+            // Places for the elements before it that wrote nothing; they serialize to nothing.
+            for _ in Int(nodes[array].childCount)..<index { appendChild(Node(key: ""), to: array) }
+        }
+        return appendChild(element, to: array)
+    }
+
+    @discardableResult
+    private mutating func appendChild(_ node: consuming Node, to parent: Int) -> Int {
+        let child = nodes.count
+        let link = Int32(truncatingIfNeeded: child)
+        // Growing four times at a time: every growth copies every node (measured: doubling
+        // spent 318,000 instructions per large encode copying).
+        if child == nodes.capacity { nodes.reserveCapacity(child &* 4) }
+        node.parent = Int32(truncatingIfNeeded: parent)
+        nodes.append(node)
+        let last = Int(nodes[parent].lastChild)
+        if last >= 0 { nodes[last].nextSibling = link }
+        Self.link(link, to: &nodes[parent])
+        return child
+    }
+
+    /// Makes `child` the last child of `parent`, in one access to it.
+    private static func link(_ child: Int32, to parent: inout Node) {
+        if parent.lastChild < 0 { parent.firstChild = child }
+        parent.lastChild = child
+        parent.childCount &+= 1
+    }
+
+    // MARK: Large objects
+
+    /// An object with this many members is looked up through `memberIndex`, so a dictionary of
+    /// thousands of keys is not scanned per key.
+    private static let indexedMemberCount = 16
+
+    private struct IndexedMember: Hashable {
+        var object: Int32
+        var key: String
+    }
+
+    private var memberIndex: [IndexedMember: Int32] = [:]
+
+    private mutating func indexMembers(of object: Int) {
+        var child = Int(nodes[object].firstChild)
+        while child >= 0 {
+            memberIndex[IndexedMember(object: Int32(truncatingIfNeeded: object), key: nodes[child].key)] =
+                Int32(truncatingIfNeeded: child)
+            child = Int(nodes[child].nextSibling)
         }
     }
 
-    /// Makes the node of `slot` an array now, so that it takes its place even if it stays empty
-    /// (``URLEncodedFormEncoder/allowsEmptyArrays``); the serializer writes an empty one `name[]`.
-    func markArray(_ slot: Int) {
-        marksArrays = true
-        let node = node(slot)
-        if tree[node].kind == .unset { tree.prepare(node, as: .array) }
+    /// The bit of `memberBits` that `key` sets: its length in UTF-8, which a native `String`
+    /// stores. It tells apart most keys of one object for nothing, and a clear bit proves a key
+    /// new without a scan (measured: hashing the bytes through `withUTF8` cost 69 instructions
+    /// per key, FNV-1a 43, which every encode pays, against the scan of keys of equal length).
+    private static func bit(_ key: String) -> UInt64 {
+        1 &<< UInt64(truncatingIfNeeded: key.utf8.count & 63)
     }
-
-    /// Whether ``markArray(_:)`` was called, so arrays note the elements they are given.
-    private var marksArrays = false
 }

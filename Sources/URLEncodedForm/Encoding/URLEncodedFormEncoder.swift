@@ -241,30 +241,23 @@ public struct URLEncodedFormEncoder: Sendable {
         try encoded(value) { $0.array }
     }
 
-    /// values → pairs → bytes: calls `body` with the form text of `value`.
+    /// values → tree → bytes: calls `body` with the form text of `value`.
     ///
-    /// The value is streamed; a value that needs the tree (see ``FormEncodingSession``) continues
-    /// into it, and the tree's walk writes the pairs. `buildingTree` starts with the tree, for
-    /// tests that compare the two.
-    func encoded<Value: Encodable, Result>(
-        _ value: Value,
-        buildingTree: Bool = false,
-        _ body: (ByteReader) -> Result
-    ) throws -> Result {
+    /// The containers build the value's tree (``FormTreeBuilder``) and ``FormSerializer`` writes
+    /// it in one walk: the one path from a value to bytes.
+    func encoded<Value: Encodable, Result>(_ value: Value, _ body: (ByteReader) -> Result) throws -> Result {
         if case .refused = separator, case .separator(let character) = arrayEncoding {
             throw Self.refusal(of: character, for: value)
         }
-        let writer = FormEncodingSession(options: self, buildsTree: buildingTree)
-        try writer.encode(value, to: .slot(FormEncodingSession.root))
-        guard let builder = writer.builder else {
-            return writer.stream.finish(body)
-        }
-        switch builder.tree[FormTree.root].kind {
+        let session = FormEncodingSession(options: self)
+        try session.encode(value, to: .slot(FormEncodingSession.root))
+        let nodes = session.builder.nodes
+        switch nodes[FormTreeBuilder.root].kind {
         case .unset, .object:
-            var serializer = FormSerializer(tree: builder.tree, options: self, closureResults: writer.stream.writer.closureResults)
+            var serializer = FormSerializer(nodes: nodes, options: self)
             return serializer.serialize(body)
-        case .array, .scalar:
-            let shape = builder.tree[FormTree.root].kind == .array ? "an array" : "a single value"
+        case .array, .scalar, .bare:
+            let shape = nodes[FormTreeBuilder.root].kind == .array ? "an array" : "a single value"
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(

@@ -1,7 +1,7 @@
 /// Writes `name=value` pairs into one output buffer, keeping the escaped key path of the value
 /// being written and, when members are sorted, where each member's pairs lie.
 ///
-/// Callers descend into containers with ``openMember(_:tag:)`` and ``openElement(at:tag:)``, write
+/// Callers descend into containers with ``openMember(_:)`` and ``openElement(at:index:)``, write
 /// each scalar as ``beginMemberPair(_:)`` or ``beginElementPair(at:)``, an escaped value and
 /// ``endPair()``, and climb back with ``close()``. For
 /// `Order(user: User(name: "Ada", id: 7), tags: ["a"])` the calls and the bytes are:
@@ -41,13 +41,6 @@ struct PairWriter: ~Copyable {
     }
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
-    /// Whether a name closure of the user's runs here, whose results go through `closureResults`.
-    private let hasNameClosures: Bool
-    /// The stream's writer remembers what the name closures returned; the tree's walk, which
-    /// comes after a stream that gave up, takes those results first (see ``ClosureResults``).
-    /// `nil` unless a name closure runs here, so that no other encode pays for it.
-    private(set) var closureResults: ClosureResults?
-    private let remembersClosureResults: Bool
     /// The brackets and dots of key paths, escaped or as they are
     /// (``URLEncodedFormEncoder/bracketEncoding``), picked once from the escaper's two sets.
     private let punctuation: KeyPathPunctuation
@@ -68,23 +61,17 @@ struct PairWriter: ~Copyable {
     /// Whole copies of the paths each open level started from, kept only under a custom array
     /// encoding, which replaces the path rather than extending it.
     private var savedPaths: [(escaped: [UInt8], raw: [UInt8])] = []
-    /// The members of the open levels, a stack shared by all levels: each one's key hash, to
-    /// find a key written twice, and where its pairs lie in `output`, for sorting.
+    /// The members of the open levels, a stack shared by all levels: where each one's pairs lie
+    /// in `output`, for sorting.
     private var members: [Member] = []
-    /// Member hashes of objects too large to scan, keyed by the object's serial number.
-    private var indexedMembers: Set<IndexedMember> = []
-    private var serials = 0
 
     private struct Level {
-        /// What the caller keeps here about the level (the stream keeps its scope).
-        var tag: Int
         /// The length of the path before this level's name was appended.
         var pathStart: Int
         /// Where this level's first pair starts (at its `&` when it has one).
         var outputStart: Int
         /// This level's first entry in `members`.
         var firstMember: Int
-        var serial: Int
         /// Whether this level's children are members, whose order is sorted.
         var holdsMembers = false
         /// Under `.jQuery`, an element keyed by its index, until it turns out to be a value.
@@ -92,8 +79,6 @@ struct PairWriter: ~Copyable {
         /// Under `.jQuery`, a top-level member whose name ends in `[]` (`ids[]`): jQuery writes
         /// its elements that are values under that name alone (`ids%5B%5D=1`).
         var namesOwnBrackets = false
-        /// One bit per member hash: a clear bit proves a key is new without a scan.
-        var memberBits: UInt64 = 0
     }
 
     /// Under a separator, what each open level keeps for joining, beside `levels` (a stack of its
@@ -102,29 +87,16 @@ struct PairWriter: ~Copyable {
         /// For an array: where its last element written as a value ended, so that the next
         /// one, written right after it, joins its pair.
         var joinEnd = -1
-        /// Whether the level is an array's element (``openElement(at:tag:)``).
+        /// Whether the level is an array's element (``openElement(at:index:)``).
         var isElement = false
         /// For an element: whether it was written as a value, joined.
         var isJoinedValue = false
     }
 
     private struct Member {
-        var hash: UInt64
         /// Where the member's pairs lie, once written; empty until then.
         var text: Range<Int> = 0..<0
     }
-
-    private struct IndexedMember: Hashable {
-        var serial: Int
-        var hash: UInt64
-    }
-
-    /// An object with this many members is looked up through `indexedMembers` instead of a scan.
-    private static let indexedMemberCount = 16
-
-    /// Whether ``openMember(_:tag:)`` and ``beginMemberPair(_:)`` look for a key written twice;
-    /// a tree has none.
-    private let findsRepeatedKeys: Bool
 
     /// The separator of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/separator(_:)``, or
     /// `nil`; and whether the pair begun last is an element joined under it.
@@ -132,17 +104,8 @@ struct PairWriter: ~Copyable {
     private var pairIsJoined = false
     private var joinStates: [JoinState] = []
 
-    /// A writer under `options`. The stream's writer (`findsRepeatedKeys`) remembers what the
-    /// name closures return; the tree's is given those results in `closureResults`.
-    init(
-        options: borrowing URLEncodedFormEncoder,
-        expectedBytes: Int,
-        findsRepeatedKeys: Bool,
-        closureResults: consuming ClosureResults? = nil
-    ) {
-        self.findsRepeatedKeys = findsRepeatedKeys
-        self.closureResults = closureResults
-        remembersClosureResults = findsRepeatedKeys
+    /// A writer under `options`, whose output starts with room for `expectedBytes`.
+    init(options: borrowing URLEncodedFormEncoder, expectedBytes: Int) {
         // Under a separator, the escaper escapes it (``URLEncodedFormEncoder/escaper``).
         escaper = options.escaper
         separator = if case .byte(let byte) = options.separator { byte } else { nil }
@@ -159,14 +122,6 @@ struct PairWriter: ~Copyable {
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         punctuation = escaper.punctuation(literal: options.bracketEncoding == .literal)
         tracksRawPath = customElementKey != nil
-        hasNameClosures =
-            if case .custom = options.keyEncoding {
-                true
-            } else if case .custom = options.keyPathEncoding.style {
-                true
-            } else {
-                customElementKey != nil
-            }
         output = ByteWriter(capacity: expectedBytes)
         legacyCharset = options.charset == .utf8 ? nil : options.charset
         if options.charsetSentinel {
@@ -175,28 +130,20 @@ struct PairWriter: ~Copyable {
             sentinelLength = output.count
         }
         levels.reserveCapacity(8)
-        levels.append(Level(tag: 0, pathStart: 0, outputStart: 0, firstMember: 0, serial: 0))
+        levels.append(Level(pathStart: 0, outputStart: 0, firstMember: 0))
         if separator != nil { joinStates.append(JoinState()) }
         // Room for the members of typical objects, so the stacks do not grow one by one.
-        members.reserveCapacity(16)
+        if sortsMembers { members.reserveCapacity(16) }
     }
-
-    /// The number of open levels, the root's included.
-    var depth: Int { levels.count }
-
-    /// The tag of the innermost open level.
-    var innermostTag: Int { levels[levels.count &- 1].tag }
 
     // MARK: Levels
 
-    /// Descends into the member `key` of the current level; returns `false`, doing nothing, when
-    /// the level may hold `key` already (see ``addMember(_:)``).
-    mutating func openMember(_ key: String, tag: Int = 0) -> Bool {
-        guard addMember(key) else { return false }
-        beginLevel(tag: tag)
+    /// Descends into the member `key` of the current level.
+    mutating func openMember(_ key: String) {
+        addMember()
+        beginLevel()
         appendName(key, to: .path)
         if elementKeys == .jQuery { noteNameEndingInBrackets(key) }
-        return true
     }
 
     /// Under `.jQuery`, marks the level just opened when it is a top-level member whose name ends
@@ -207,20 +154,18 @@ struct PairWriter: ~Copyable {
     }
 
     /// Writes the start of the pair of the member `key` of the current level: `&`, the path, the
-    /// name and `=`; the value and ``endPair()`` follow. Returns `false`, writing nothing, when the
-    /// level may hold `key` already.
-    mutating func beginMemberPair(_ key: String) -> Bool {
-        guard addMember(key) else { return false }
+    /// name and `=`; the value and ``endPair()`` follow.
+    mutating func beginMemberPair(_ key: String) {
+        addMember()
         if tracksRawPath {
-            beginLevel(tag: Self.pairTag)
+            beginLevel()
             appendName(key, to: .path)
             beginPair()
-            return true
+            return
         }
         appendAmpersandAndPath()
         appendName(key, to: .output)
         output.append(UInt8(ascii: "="))
-        return true
     }
 
     /// Writes the start of the pair of the element at `position` of the current level.
@@ -231,7 +176,7 @@ struct PairWriter: ~Copyable {
             return
         }
         if tracksRawPath {
-            beginLevel(tag: Self.pairTag)
+            beginLevel()
             appendElementKey(position)
             beginPair()
             return
@@ -253,9 +198,6 @@ struct PairWriter: ~Copyable {
             recordMemberText(from: pairStart)
         }
     }
-
-    /// Marks the level a pair is written through under a custom array encoding.
-    private static let pairTag = -1
 
     private var pairStart = 0
 
@@ -309,12 +251,7 @@ struct PairWriter: ~Copyable {
 
     private mutating func appendName(_ key: String, to destination: Destination) {
         let isTopLevel = levels.count == (destination == .path ? 2 : 1)
-        let name =
-            if let keyEncoding {
-                hasNameClosures ? nameFromClosure(.key(key)) { keyEncoding.encode(key) } : keyEncoding.encode(key)
-            } else {
-                key
-            }
+        let name = keyEncoding?.encode(key) ?? key
         if isTopLevel {
             appendText(name, to: destination, rawPrefix: nil, rawSuffix: nil)
             return
@@ -328,21 +265,8 @@ struct PairWriter: ~Copyable {
             append(punctuation.dot, to: destination)
             appendText(name, to: destination, rawPrefix: UInt8(ascii: "."), rawSuffix: nil)
         case .custom(let encode):
-            appendText(nameFromClosure(.subkey(name)) { encode(name) }, to: destination, rawPrefix: nil, rawSuffix: nil)
+            appendText(encode(name), to: destination, rawPrefix: nil, rawSuffix: nil)
         }
-    }
-
-    /// What a name closure of the user's returns for `input`: taken from the stream when this is
-    /// the tree's walk after it, so that the closure runs once per name written.
-    @inline(never)
-    private mutating func nameFromClosure(_ input: ClosureResults.Input, _ closure: () -> String) -> String {
-        if !remembersClosureResults, let result = closureResults?.take(input) { return result }
-        let result = closure()
-        if remembersClosureResults {
-            if closureResults == nil { closureResults = ClosureResults() }
-            closureResults?.remember(result, for: input)
-        }
-        return result
     }
 
     @inline(__always)
@@ -353,54 +277,19 @@ struct PairWriter: ~Copyable {
         }
     }
 
-    /// Adds `key` to the members of the current level. Returns `false` when the level may hold
-    /// `key` already: keys are compared by a 64-bit FNV-1a hash, so a collision of two different
-    /// keys is reported too, which only sends the stream to the tree, where keys are compared.
-    private mutating func addMember(_ key: String) -> Bool {
-        let levelIndex = levels.count &- 1
-        levels[levelIndex].holdsMembers = true
-        guard findsRepeatedKeys else {
-            members.append(Member(hash: 0))
-            return true
-        }
-        let level = levels[levelIndex]
-        let hash = Self.hash(key)
-        let bit: UInt64 = 1 &<< (hash & 63)
-        let count = members.count &- level.firstMember
-        if count >= Self.indexedMemberCount {
-            if count == Self.indexedMemberCount {
-                for member in members[level.firstMember...] {
-                    indexedMembers.insert(IndexedMember(serial: level.serial, hash: member.hash))
-                }
-            }
-            guard indexedMembers.insert(IndexedMember(serial: level.serial, hash: hash)).inserted else { return false }
-        } else if level.memberBits & bit != 0 {
-            for member in members[level.firstMember...] where member.hash == hash {
-                return false
-            }
-        }
-        levels[levelIndex].memberBits = level.memberBits | bit
-        members.append(Member(hash: hash))
-        return true
-    }
-
-    /// FNV-1a, 64 bits: keys are short, and are hashed once each.
-    private static func hash(_ key: String) -> UInt64 {
-        key.withReader { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            return hash
-        }
+    /// Adds a member to the current level, whose text ``recordMemberText(from:)`` notes for
+    /// sorting.
+    private mutating func addMember() {
+        levels[levels.count &- 1].holdsMembers = true
+        if sortsMembers { members.append(Member()) }
     }
 
     /// Descends into the element at `position` of the current level: its place among the elements
     /// that wrote something, which `.indexInBrackets` writes. `index` is its coding index, the
     /// place `.jQuery` writes, counting the elements that wrote nothing, as jQuery does.
-    mutating func openElement(at position: Int, index: Int, tag: Int = 0) {
+    mutating func openElement(at position: Int, index: Int) {
         levels[levels.count &- 1].holdsMembers = false
-        beginLevel(tag: tag)
+        beginLevel()
         if separator != nil { markElement() }
         if elementKeys == .jQuery {
             appendIndexedElementKey(index)
@@ -435,7 +324,7 @@ struct PairWriter: ~Copyable {
     private mutating func appendElementKey(_ position: Int) {
         if let encode = customElementKey {
             let raw = String(decoding: rawPath, as: UTF8.self)
-            let elementPath = nameFromClosure(.element(path: raw, position: position)) { encode(raw, position) }
+            let elementPath = encode(raw, position)
             path.truncate(to: 0)
             rawPath.removeAll(keepingCapacity: true)
             appendText(elementPath, to: .path, rawPrefix: nil, rawSuffix: nil)
@@ -461,11 +350,8 @@ struct PairWriter: ~Copyable {
         }
     }
 
-    private mutating func beginLevel(tag: Int) {
-        serials &+= 1
-        levels.append(
-            Level(tag: tag, pathStart: path.count, outputStart: output.count, firstMember: members.count, serial: serials)
-        )
+    private mutating func beginLevel() {
+        levels.append(Level(pathStart: path.count, outputStart: output.count, firstMember: members.count))
         if tracksRawPath {
             savedPaths.append((path.withReader { $0.array }, rawPath))
         }

@@ -7,24 +7,13 @@ import Testing
 /// (`Tests/Fixtures/alamofire-5.12-encoder.jsonl`, described in `Tests/Fixtures/README.md`).
 @Suite("Alamofire 5.12 corpus")
 struct AlamofireCorpusTests {
-    /// Both ways to encode are checked against Alamofire on their own: the public call, which
-    /// streams, and the tree it falls back to (see `FormPairStream`).
-    enum Path: String, CaseIterable, CustomTestStringConvertible {
-        case stream, tree
-        var testDescription: String { rawValue }
-    }
-
-    @Test("every vector encodes to Alamofire's bytes", arguments: Path.allCases)
-    func everyVector(path: Path) throws {
+    @Test("every vector encodes to Alamofire's bytes")
+    func everyVector() throws {
         let vectors = try AlamofireVector.corpus()
         #expect(vectors.count == 4000)
         var failures = 0
         for vector in vectors {
-            let text: String =
-                switch path {
-                case .stream: try vector.encoder.encode(vector.value)
-                case .tree: try vector.encoder.encodedThroughTree(vector.value) { $0.string }
-                }
+            let text: String = try vector.encoder.encode(vector.value)
             if let changed = Self.numberingDifferences[vector.id] {
                 // Alamofire's text splits an element; ours keeps its members at one index.
                 #expect(text != vector.expected && text == changed, "vector \(vector.id): wrote \(text)")
@@ -52,18 +41,6 @@ struct AlamofireCorpusTests {
     static let numberingDifferences: [Int: String] = [
         934: "?7fy.k=0&?7fy.%3B~.16dt6~=0&?7fy.%26G=1700000000250.0&%29%280%29%280%29=p%3Et&%29%280%29%281%29=-128&%29%281%29=0.0"
     ]
-
-    /// Without this, an encoder that always fell back to the tree would pass the test above. Every
-    /// vector streams, since an element keeps the place it first wrote at (425 and 2322, whose
-    /// second element follows one that wrote nothing, went to the tree before).
-    @Test("every vector streams")
-    func streaming() throws {
-        var treeVectors: [Int] = []
-        for vector in try AlamofireVector.corpus() where try !vector.encoder.streams(vector.value) {
-            treeVectors.append(vector.id)
-        }
-        #expect(treeVectors == [])
-    }
 
     @Test("the corpus covers every option value and every note")
     func coverage() throws {

@@ -4,10 +4,10 @@ import Testing
 
 @testable import URLEncodedForm
 
-/// User code runs once per value, whichever way an encode ends. Every shape below makes the
-/// stream give up and the tree take over (each case checks that it does); each counts the calls
-/// of the values' `encode(to:)` and of every custom strategy, and compares them with the calls
-/// the same encode makes when it builds the tree from the start.
+/// User code runs once per value, because there is one path from a value to bytes. Every shape
+/// below is one that only a tree settles (a key written twice, a container reopened, an element
+/// written past its index); each counts the calls of the values' `encode(to:)` and of every
+/// custom strategy: once per value, and a name closure once per name written.
 @Suite("Encoder: user code runs once")
 struct UserCodeCallTests {
     /// Calls, by what was called.
@@ -49,9 +49,9 @@ struct UserCodeCallTests {
         var nils = 0
         /// How many `Script`s it encodes, itself included.
         var scripts = 1
-        /// Member names the stream wrote that the tree then dropped: their closure ran, once,
-        /// where a tree built from the start never calls it.
-        var droppedNames = 0
+        /// The member names each of the three encoders writes, which is how often its name
+        /// closure runs.
+        var names = [0, 0, 0]
         /// Whether the encode fails (a top level that is not keyed).
         var fails = false
         let script: @Sendable (any Encoder, Calls) throws -> Void
@@ -59,13 +59,13 @@ struct UserCodeCallTests {
     }
 
     static let shapes: [Shape] = [
-        Shape(name: "a key written twice", counted: 3) { encoder, calls in
+        Shape(name: "a key written twice", counted: 3, names: [2, 0, 2]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "a"))
             try c.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "b"))
             try c.encode(Counted(calls: calls, value: 3), forKey: Key(stringValue: "a"))
         },
-        Shape(name: "a container made twice under one key", counted: 3) { encoder, calls in
+        Shape(name: "a container made twice under one key", counted: 3, names: [4, 2, 4]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             var first = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
             try first.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "x"))
@@ -73,7 +73,7 @@ struct UserCodeCallTests {
             var second = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
             try second.encode(Counted(calls: calls, value: 3), forKey: Key(stringValue: "y"))
         },
-        Shape(name: "a container written after a sibling", counted: 2, data: 1, dates: 1) { encoder, calls in
+        Shape(name: "a container written after a sibling", counted: 2, data: 1, dates: 1, names: [5, 2, 5]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             var nested = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
             try c.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "b"))
@@ -81,7 +81,7 @@ struct UserCodeCallTests {
             try nested.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "x"))
             try nested.encode(Date(timeIntervalSince1970: 0), forKey: Key(stringValue: "t"))
         },
-        Shape(name: "an element written past its index", counted: 3, nils: 1) { encoder, calls in
+        Shape(name: "an element written past its index", counted: 3, nils: 1, names: [2, 0, 2]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             var x = c.nestedUnkeyedContainer(forKey: Key(stringValue: "x"))
             // An element that writes nothing, whatever the options.
@@ -92,12 +92,12 @@ struct UserCodeCallTests {
             try second.encode(Counted(calls: calls, value: 2))
             try x.encode(Counted(calls: calls, value: 3))
         },
-        Shape(name: "a key repeated in a large object", counted: 41) { encoder, calls in
+        Shape(name: "a key repeated in a large object", counted: 41, names: [40, 0, 40]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             for index in 0..<40 { try c.encode(Counted(calls: calls, value: index), forKey: Key(stringValue: "k\(index)")) }
             try c.encode(Counted(calls: calls, value: 99), forKey: Key(stringValue: "k5"))
         },
-        Shape(name: "an array written where an object was", counted: 2, scripts: 2, droppedNames: 1) { encoder, calls in
+        Shape(name: "an array written where an object was", counted: 2, scripts: 2, names: [1, 0, 1]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(
                 Script(calls: calls) { inner, calls in
@@ -107,14 +107,14 @@ struct UserCodeCallTests {
                     try unkeyed.encode(Counted(calls: calls, value: 2))
                 }, forKey: Key(stringValue: "v"))
         },
-        Shape(name: "an object written where a scalar was", counted: 2, data: 1) { encoder, calls in
+        Shape(name: "an object written where a scalar was", counted: 2, data: 1, names: [3, 2, 3]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "a"))
             var nested = c.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "a"))
             try nested.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "x"))
             try nested.encode(Data([3]), forKey: Key(stringValue: "y"))
         },
-        Shape(name: "an array and its elements reopened", counted: 3, nils: 2) { encoder, calls in
+        Shape(name: "an array and its elements reopened", counted: 3, nils: 2, names: [3, 0, 3]) { encoder, calls in
             var c = encoder.container(keyedBy: Key.self)
             var list = c.nestedUnkeyedContainer(forKey: Key(stringValue: "list"))
             var empty = c.nestedUnkeyedContainer(forKey: Key(stringValue: "empty"))
@@ -183,26 +183,18 @@ struct UserCodeCallTests {
         ]
     }
 
-    /// Runs the shape's encode through `path`; returns its text (or `nil` when it threw) and the
-    /// calls it made.
-    static func run(
-        _ shape: Shape,
-        encoder index: Int,
-        throughTree: Bool
-    ) -> (text: String?, calls: [String: Int]) {
+    /// Runs the shape's encode; returns its text (or `nil` when it threw) and the calls it made.
+    static func run(_ shape: Shape, encoder index: Int) -> (text: String?, calls: [String: Int]) {
         let calls = Calls()
         let encoder = encoders(calls)[index]
         let value = Script(calls: calls, body: shape.script)
-        let text = try? encoder.encoded(value, buildingTree: throughTree) { $0.string }
+        let text = try? encoder.encode(value) as String
         return (text, calls.all)
     }
 
-    @Test("every shape the stream gives up on runs user code once", arguments: shapes, 0..<3)
+    @Test("every shape a tree settles runs user code once", arguments: shapes, 0..<3)
     func once(_ shape: Shape, encoder index: Int) throws {
-        let calls = Calls()
-        #expect(try !Self.encoders(calls)[index].streams(Script(calls: calls, body: shape.script)), "the shape streams")
-
-        let (text, counts) = Self.run(shape, encoder: index, throughTree: false)
+        let (text, counts) = Self.run(shape, encoder: index)
         #expect((text == nil) == shape.fails)
         #expect(counts["script"] == shape.scripts)
         #expect(counts["encode(to:)"] == shape.counted)
@@ -210,20 +202,12 @@ struct UserCodeCallTests {
             "dataEncoding": index == 2 ? 0 : shape.data,
             "dateEncoding": index == 0 ? shape.dates : 0,
             "nilEncoding": index == 2 ? 0 : shape.nils,
+            // A name closure runs once per member name written: the first and third encoders'
+            // `keyEncoding` for every member, the second's `keyPathEncoding` for nested ones.
+            index == 1 ? "keyPathEncoding" : "keyEncoding": shape.names[index],
         ]
         for (closure, expected) in closuresPerValue {
-            #expect(counts[closure, default: 0] == expected, "\(closure)")
+            #expect(counts[closure, default: 0] == expected, "\(closure): \(text ?? "failed")")
         }
-
-        // Names are written by the tree's walk, which uses the stream's results rather than
-        // calling the closures again: the calls are those of a tree built from the start, and
-        // the names the tree dropped.
-        let (treeText, treeCounts) = Self.run(shape, encoder: index, throughTree: true)
-        #expect(text == treeText)
-        var expected = treeCounts
-        if shape.droppedNames > 0 {
-            expected[index == 1 ? "keyPathEncoding" : "keyEncoding", default: 0] += shape.droppedNames
-        }
-        #expect(counts == expected)
     }
 }
