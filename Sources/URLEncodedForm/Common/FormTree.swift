@@ -1,5 +1,5 @@
-/// The ordered tree between values and bytes, built by the parser and by the encoder when it
-/// cannot stream.
+/// The ordered tree between bytes and values: the parser builds it, the reader reads it. (The
+/// encoder builds its own, leaner tree of the `String`s it is given: ``FormTreeBuilder``.)
 ///
 /// Nodes live in one array and point at each other by index, and every key and scalar value lives
 /// as a byte range in one shared buffer, so the tree costs a handful of allocations however many
@@ -43,16 +43,13 @@ struct FormTree {
         case object
     }
 
-    /// What the parser learned about a scalar's bytes, or the encoder about a node.
+    /// What the parser learned about a scalar's bytes or a node.
     struct ValueFlags: OptionSet {
         var rawValue: UInt8
         /// The bytes still hold `%XX` escapes or a `+`, and are decoded when read.
         static let escaped = ValueFlags(rawValue: 1)
         /// The pair had no `=`: a bare name such as `?verbose`.
         static let bare = ValueFlags(rawValue: 2)
-        /// An array the encoder was given elements for, even ones that wrote nothing: not an
-        /// empty array (``URLEncodedFormEncoder/allowsEmptyArrays``).
-        static let holdsElements = ValueFlags(rawValue: 4)
         /// An array made only by a plain name given more than once (`a=1&a=2`), not by `[]` or an
         /// index: one value under ``URLEncodedFormDecoder/DuplicateDecoding-swift.enum/last``
         /// where nothing asks for an array (``URLEncodedFormValue``).
@@ -146,20 +143,6 @@ struct FormTree {
         nodes[node].memberHashBits = 0
     }
 
-    /// The member of `object` named `key`, created at the end when absent.
-    ///
-    /// A key written twice names the same member, so the later value replaces the earlier one in
-    /// its original position.
-    mutating func member(of object: Int, key: String) -> Int {
-        let keyStart = bytes.count
-        bytes.append(contentsOf: key.utf8)
-        let (member, created) = member(of: object, keyAt: keyStart..<bytes.count)
-        if !created {
-            bytes.removeSubrange(keyStart...)
-        }
-        return member
-    }
-
     /// The member of `object` whose key equals `bytes[key]`, created at the end with that range as
     /// its key when absent.
     mutating func member(of object: Int, keyAt key: Range<Int>) -> (member: Int, created: Bool) {
@@ -229,16 +212,6 @@ struct FormTree {
         nodes[node].flags.insert(.namedElements)
     }
 
-    /// Makes `node` a scalar whose text is `bytes[start...]`, the bytes just appended.
-    mutating func setScalar(_ node: Int, from start: Int) {
-        setScalar(node, value: start..<bytes.count, flags: [])
-    }
-
-    /// Notes that the encoder gave the array `node` an element (``ValueFlags/holdsElements``).
-    mutating func markHoldsElements(_ node: Int) {
-        nodes[node].flags.insert(.holdsElements)
-    }
-
     /// Makes `node` a scalar whose text is `bytes[value]`.
     mutating func setScalar(_ node: Int, value: Range<Int>, flags: ValueFlags) {
         prepare(node, as: .scalar)
@@ -276,16 +249,6 @@ struct FormTree {
         }
         nodes[parent].lastChild = child
         nodes[parent].childCount += 1
-        return child
-    }
-
-    /// The child of `parent` at `position`, which must be below its child count. It walks the
-    /// siblings: the encoder asks only after an array element wrote nothing.
-    func child(of parent: Int, at position: Int) -> Int {
-        var child = nodes[parent].firstChild
-        for _ in 0..<position {
-            child = nodes[child].nextSibling
-        }
         return child
     }
 
@@ -363,11 +326,6 @@ struct FormTree {
 
     func keyString(of node: Int) -> String {
         String(decoding: bytes[nodes[node].key], as: UTF8.self)
-    }
-
-    /// The coding path from the root to `node`, rebuilt only when someone asks for it.
-    func codingPath(of node: Int) -> [any CodingKey] {
-        Self.codingPath(of: node, nodes: { nodes[$0] }, key: keyString(of:))
     }
 
     /// The coding path of `node` among `nodes`: a member's key, an element's position, or the name

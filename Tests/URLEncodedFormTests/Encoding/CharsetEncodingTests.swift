@@ -43,7 +43,7 @@ struct CharsetEncodingTests {
     func sentinelFirst(sorted: Bool) throws {
         let encoder = URLEncodedFormEncoder(alphabetizeKeyValuePairs: sorted, charsetSentinel: true)
         #expect((try encoder.encode(["0": "x", "a": "y"]) as String).hasPrefix("utf8=%E2%9C%93&"))
-        // A key written twice sends the value through the tree.
+        // A key written twice: the sentinel stays first.
         #expect(try encoder.encode(KeyedWrites(("a", 1), ("a", 2))) as String == "utf8=%E2%9C%93&a=2")
     }
 

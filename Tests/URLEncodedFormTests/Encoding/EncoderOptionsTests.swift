@@ -104,25 +104,25 @@ struct EncoderOptionsTests {
         #expect(try formText(Explicit(), URLEncodedFormEncoder(nilEncoding: .bareKey)) == "k&s&u%5B%5D")
     }
 
-    /// A bare key reads back as `nil` with the decoder's `nilDecoding: .bareKey`, through the stream
-    /// and through the tree (a key written twice sends the value there), and in arrays.
+    /// A bare key reads back as `nil` with the decoder's `nilDecoding: .bareKey`, also when it
+    /// replaces a value written before under the same key, and in arrays.
     @Test("nil as a bare key reads back as nil", arguments: [false, true])
-    func bareKeyRoundTrip(throughTree: Bool) throws {
+    func bareKeyRoundTrip(writesKeyTwice: Bool) throws {
         struct Form: Codable, Equatable {
             var a: String?
             var b: [String?]
             var c: [String: Int?]
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                if throughTree { try container.encode("first", forKey: .a) }
+                if writesKeyTwice { try container.encode("first", forKey: .a) }
                 try container.encode(a, forKey: .a)
                 try container.encode(b, forKey: .b)
                 try container.encode(c, forKey: .c)
             }
-            var throughTree = false
+            var writesKeyTwice = false
             enum CodingKeys: CodingKey { case a, b, c }
-            init(a: String?, b: [String?], c: [String: Int?], throughTree: Bool) {
-                (self.a, self.b, self.c, self.throughTree) = (a, b, c, throughTree)
+            init(a: String?, b: [String?], c: [String: Int?], writesKeyTwice: Bool) {
+                (self.a, self.b, self.c, self.writesKeyTwice) = (a, b, c, writesKeyTwice)
             }
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -132,7 +132,7 @@ struct EncoderOptionsTests {
             }
             static func == (lhs: Form, rhs: Form) -> Bool { lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c }
         }
-        let form = Form(a: nil, b: [nil, "x", nil], c: ["d": nil, "e": 1], throughTree: throughTree)
+        let form = Form(a: nil, b: [nil, "x", nil], c: ["d": nil, "e": 1], writesKeyTwice: writesKeyTwice)
         let text = try formText(form, URLEncodedFormEncoder(nilEncoding: .bareKey))
         #expect(text == "a&b%5B%5D&b%5B%5D=x&b%5B%5D&c%5Bd%5D&c%5Be%5D=1")
         #expect(try URLEncodedFormDecoder(nilDecoding: .bareKey).decode(Form.self, from: text) == form)

@@ -32,7 +32,7 @@ struct JQueryParamEncodingTests {
         try encoder.encode(value)
     }
 
-    @Test("every value is written as $.param writes it, streamed and through the tree")
+    @Test("every value is written as $.param writes it")
     func fixture() throws {
         let cases = fixtureCases("jquery-3.6.1-param.json").cases
         #expect(cases.count == 217)

@@ -39,9 +39,9 @@ struct SeparatorEncodingTests {
         #expect(try decoder.decode(Filter.self, from: text) == filter, "\(text)")
     }
 
-    /// A key written twice sends the value through the tree, whose walk must join alike.
-    @Test("the tree joins as the stream does")
-    func throughTree() throws {
+    /// A key written twice keeps its first place, and its last array is joined like any other.
+    @Test("an array written again under its key is joined in the first one's place")
+    func keyWrittenTwice() throws {
         let text: String = try Self.comma.encode(KeyedWrites(("a", [9]), ("b", Self.filter), ("a", [7, 8] as [Int?])))
         #expect(
             text

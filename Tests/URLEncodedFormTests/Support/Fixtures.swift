@@ -16,9 +16,9 @@ struct NameKey: CodingKey, Hashable {
     init?(intValue: Int) { nil }
 }
 
-/// Writes its members in the order given, a name as often as it appears. A name written twice
-/// sends the value through the tree, so tests use this to compare the tree's output with the
-/// stream's: `KeyedWrites(("a", 1), ("b", 2), ("a", 3))`.
+/// Writes its members in the order given, a name as often as it appears, so tests can check
+/// that a key written twice keeps its first place and its last value beside the rest of a value:
+/// `KeyedWrites(("a", 1), ("b", 2), ("a", 3))`.
 struct KeyedWrites: Encodable {
     let writes: [(name: String, value: any Encodable)]
 
