@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// The outputs shown in README.md, the DocC articles and the DocC comments, so the documentation cannot drift.
+/// The outputs shown in the DocC comments of the source, so they cannot drift. (The blocks of
+/// README.md and the DocC articles are compiled and run from the documents themselves:
+/// `Tests/DocExamples/check.py`, in CI.)
 @Suite("Documentation examples")
 struct DocumentationExampleTests {
     struct Search: Encodable {
@@ -13,19 +15,7 @@ struct DocumentationExampleTests {
         let filter: Filter?
     }
 
-    @Test("README quick start")
-    func readmeQuickStart() throws {
-        let search = Search(query: "swift forms", page: 2, tags: ["a", "b"], filter: .init(language: "en"))
-        #expect(
-            try formText(search)
-                == "filter%5Blanguage%5D=en&page=2&query=swift%20forms&tags%5B%5D=a&tags%5B%5D=b"
-        )
-        let formEncoder = URLEncodedFormEncoder(boolEncoding: .literal, spaceEncoding: .plusReplaced)
-        let body: Data = try formEncoder.encode(search)
-        #expect(String(decoding: body, as: UTF8.self).contains("query=swift+forms"))
-    }
-
-    @Test("DocC examples")
+    @Test("DocC comments' examples")
     func doccExamples() throws {
         let search = Search(query: "swift forms", page: 2, tags: ["a", "b"], filter: nil)
         #expect(try formText(search) == "page=2&query=swift%20forms&tags%5B%5D=a&tags%5B%5D=b")
