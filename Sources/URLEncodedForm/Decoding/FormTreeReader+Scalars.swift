@@ -122,16 +122,66 @@ extension FormTreeReader {
     }
 
     /// Floating-point text is read by the standard library (`1.5`, `1e+20`, `-0.0`, `inf`, `nan`),
-    /// the inverse of the `description` the encoder writes.
+    /// the inverse of the `description` the encoder writes. A `Double` written as plain decimals
+    /// (`-6.9603`, `98.25`), what forms mostly carry, is read from the bytes without making a
+    /// `String` (``exactDecimal(_:)``), to the same value.
     func decodeFloat<Float: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: Float.Type,
         at node: Int
     ) throws -> Float {
         let scalar = try scalarNode(node, as: type)
+        if Float.self == Double.self, let value = withValue(of: scalar, Self.exactDecimal) {
+            return reinterpret(value, as: Float.self)
+        }
         guard let value = Float(string(of: scalar)) else {
             throw mismatch(type, at: scalar, expecting: "a number")
         }
         return value
+    }
+
+    /// The `Double` that `text` names when it is `[+-]digits[.digits]` with at most 15
+    /// significant digits in all and at most 22 after the point; `nil` for anything else, which
+    /// the standard library reads. Such a value is exact: its digits, as an integer, are below
+    /// 2^53, and so is every power of ten up to 10^22, so one division, correctly rounded by
+    /// IEEE 754, gives the correctly rounded value that `Double(String)` gives (Clinger's fast
+    /// path).
+    static func exactDecimal(_ text: ByteReader) -> Double? {
+        var index = 0
+        var negative = false
+        if !text.isEmpty, text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+") {
+            negative = text[0] == UInt8(ascii: "-")
+            index = 1
+        }
+        var digits: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        var digitsBeforePoint = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                // One point, with digits on both sides.
+                guard !seenPoint, digitCount > 0 else { return nil }
+                seenPoint = true
+                digitsBeforePoint = digitCount
+            } else {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                digits = digits &* 10 &+ UInt64(digit)
+                digitCount &+= 1
+                if seenPoint { fractionDigits &+= 1 }
+            }
+            index &+= 1
+        }
+        guard digitCount > 0, digitCount <= 15, !seenPoint || digitCount > digitsBeforePoint, fractionDigits < powersOfTen.count
+        else { return nil }
+        let value = Double(digits) / powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10^0 through 10^22, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
     }
 
     private func decodeDecimal(at node: Int) throws -> Decimal {
