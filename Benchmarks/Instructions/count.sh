@@ -3,7 +3,7 @@
 # times, and the difference divided by N, so start-up and set-up cancel out. Repeatable to a few
 # instructions, unlike wall-clock time on a shared machine.
 #
-#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode decode floor)
+#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode decode floor; also jsonencode, jsondecode)
 #
 # Prints one line per workload and operation: instructions (callgrind) and heap allocations
 # (memcheck's count, likewise N against 2N) per operation.
@@ -38,9 +38,9 @@ allocations() {  # workload operation iterations → the heap allocations memche
         awk '/total heap usage/ { gsub(",", "", $5); print $5 }'
 }
 printf '%-14s %-7s %14s %8s\n' workload operation instructions mallocs
-for workload in small medium text large largeBrackets; do
+for workload in small medium text large largeBrackets rows; do
     n=400
-    case $workload in large | largeBrackets) n=20 ;; esac
+    case $workload in large | largeBrackets | rows) n=20 ;; esac
     for operation in "${operations[@]}"; do
         one=$(count "$workload" "$operation" "$n")
         two=$(count "$workload" "$operation" $((2 * n)))

@@ -6,7 +6,8 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: instructions small|medium|large|largeBrackets|text encode|decode|floor N\n".utf8))
+    let usage = "usage: instructions small|medium|large|largeBrackets|text|rows encode|decode|floor|jsonencode|jsondecode N\n"
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 
@@ -21,6 +22,10 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
     case "encode": for _ in 0..<iterations { blackHole(try encoder.encode(value) as String) }
     case "decode": for _ in 0..<iterations { blackHole(try decoder.decode(Value.self, from: text)) }
     case "floor": for _ in 0..<iterations { try value.encode(to: FloorEncoder()) }
+    case "jsonencode": for _ in 0..<iterations { blackHole(try JSONEncoder().encode(value)) }
+    case "jsondecode":
+        let json = try JSONEncoder().encode(value)
+        for _ in 0..<iterations { blackHole(try JSONDecoder().decode(Value.self, from: json)) }
     default: exit(2)
     }
 }
@@ -31,5 +36,6 @@ case "medium": try run(Medium.sample)
 case "large": try run(Large.sample)
 case "largeBrackets": try run(Large.sample, brackets: true)
 case "text": try run(Text.sample)
+case "rows": try run(Rows.sample)
 default: exit(2)
 }

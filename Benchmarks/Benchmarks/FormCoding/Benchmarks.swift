@@ -21,6 +21,8 @@ let benchmarks: @Sendable () -> Void = {
     // `.indexInBrackets`) and with empty brackets (`items[][id]`: Rails, `.brackets`).
     codingBenchmarks(workload: "large", Large.sample, scaling: .one)
     codingBenchmarks(workload: "largeBrackets", Large.sample, scaling: .one, arrayEncoding: .brackets)
+    // Text and numbers, as a form of orders or readings is: the decoder's hardest common case.
+    codingBenchmarks(workload: "rows", Rows.sample, scaling: .one)
     codingBenchmarks(workload: "text", Text.sample)
     byteBenchmarks()
 }

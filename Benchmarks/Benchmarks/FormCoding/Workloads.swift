@@ -68,6 +68,64 @@ struct Large: Codable, Sendable {
         })
 }
 
+/// 100 rows of 17 fields, heavy in text and numbers, as a form of orders or readings is: four
+/// `Double`s and three integers per row, a nested address, a `[String: String]`, and text with
+/// spaces, `&`, `/`, `?` and non-ASCII in most string fields.
+struct Rows: Codable, Sendable {
+    struct Row: Codable, Sendable {
+        struct Address: Codable, Sendable {
+            var street: String
+            var city: String
+            var postcode: String
+        }
+        var id: Int
+        var quantity: Int
+        var revision: Int
+        var price: Double
+        var latitude: Double
+        var longitude: Double
+        var weight: Double
+        var title: String
+        var note: String
+        var url: String
+        var query: String
+        var owner: String
+        var status: String
+        var address: Address
+        var attributes: [String: String]
+        var tag: String
+        var comment: String?
+    }
+
+    var rows: [Row]
+
+    static let sample = Rows(rows: (0..<100).map(row))
+
+    private static func row(_ index: Int) -> Row {
+        let attributes: [String: String] = ["gift": "yes & wrapped", "floor": String(index % 5), "door": "B/2"]
+        let position = Double(index) / 1000
+        return Row(
+            id: 100_000 + index,
+            quantity: index % 7 + 1,
+            revision: index * 3,
+            price: Double(index) * 1.25 + 0.99,
+            latitude: 50.9375 + position,
+            longitude: -6.9603 - position,
+            weight: 0.125 * Double(index % 16),
+            title: "Order \(index): Grüße & Co / Köln",
+            note: "Deliver after 5 pm? Ring twice & wait — ça va",
+            url: "https://example.com/orders/\(index)?ref=mail&lang=de",
+            query: "size = M & colour = blue / green",
+            owner: "Zoë Ørsted",
+            status: index % 3 == 0 ? "shipped" : "open",
+            address: .init(street: "Hauptstraße \(index)", city: "Köln", postcode: "50667"),
+            attributes: attributes,
+            tag: "priority?",
+            comment: index % 4 == 0 ? nil : "Café crème, 2×"
+        )
+    }
+}
+
 struct Text: Codable, Sendable {
     var text: String
 
