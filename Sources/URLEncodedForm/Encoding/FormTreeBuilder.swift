@@ -8,14 +8,14 @@
 /// under `.dropKey`:
 ///
 /// ```
-/// node kind    parent first next position key     value
-/// 0    object  -1     1     -1   0                 the root
-/// 1    scalar  0      -1    2    0        "id"     7
-/// 2    array   0      3     -1   1        "items"
-/// 3    object  2      4     5    0                 items[0], made by its first write
-/// 4    scalar  3      -1    -1   0        "name"   "x"
-/// 5    object  2      6     -1   1                 items[2]: items[1] wrote nothing, made no
-/// 6    scalar  5      -1    -1   0        "name"   "z"    node and takes no index
+/// node kind    parent first next key     value
+/// 0    object  -1     1     -1             the root
+/// 1    scalar  0      -1    2    "id"     7
+/// 2    array   0      3     -1   "items"
+/// 3    object  2      4     5              items[0], made by its first write
+/// 4    scalar  3      -1    -1   "name"   "x"
+/// 5    object  2      6     -1             items[1] in the form: the second element wrote
+/// 6    scalar  5      -1    -1   "name"   "z"    nothing, made no node and takes no index
 /// ```
 ///
 /// The rules Alamofire's tree follows, each decided here and nowhere else:
@@ -43,7 +43,7 @@ struct FormTreeBuilder {
         /// `keyEncoding` applies when they are written, so two keys it makes equal are two members.
         var key: String
         var scalar = FormScalar.signed(0)
-        // 32-bit links keep a node at 80 bytes; an encode holds far fewer than 2^31 nodes.
+        // 32-bit links keep a node at 72 bytes; an encode holds far fewer than 2^31 nodes.
         var parent: Int32 = -1
         var firstChild: Int32 = -1
         var lastChild: Int32 = -1
@@ -53,7 +53,8 @@ struct FormTreeBuilder {
         /// An array the encoder was given elements for, even ones that wrote nothing: not an
         /// empty array (``URLEncodedFormEncoder/allowsEmptyArrays``).
         var holdsElements = false
-        /// One bit per member key hash: a clear bit proves a key is new without a scan.
+        /// One bit per member key length (``bit(_:)``): a clear bit proves a key is new without
+        /// a scan.
         var memberBits: UInt64 = 0
     }
 
