@@ -29,9 +29,10 @@ enum NilScalar {
 /// every custom closure run once.
 final class FormEncodingSession {
     // Every write goes through the builder, so its runtime exclusivity check would be paid per
-    // scalar. It is safe unchecked: one encode call owns the session and runs on one thread, and
-    // no access to the builder spans a call back into user code (the data, date and nil closures
-    // run before a write starts).
+    // scalar: checked, callgrind counts 15,077 → 15,808 instructions per small encode, 60,571 →
+    // 64,305 medium, 6.15M → 6.53M large. It is safe unchecked: one encode call owns the session
+    // and runs on one thread, and no access to the builder spans a call back into user code (the
+    // data, date and nil closures run before a write starts).
     @exclusivity(unchecked) private(set) var builder: FormTreeBuilder
 
     // The options are copied out once: reading an enum with a closure payload from the options
