@@ -40,8 +40,18 @@ struct ByteWriter: ByteSink, ~Copyable {
         base = .allocate(capacity: self.capacity)
     }
 
+    /// A writer that allocates on its first write: for a path that a flat value never uses
+    /// (measured: a small encode's allocation and release of one cost 300 instructions).
+    init() {
+        capacity = 0
+        base = Self.noStorage
+    }
+
+    /// The base of a writer with no room, never written or freed: every write reserves first.
+    private nonisolated(unsafe) static let noStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
     deinit {
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
     }
 
     var isEmpty: Bool { count == 0 }
@@ -62,7 +72,7 @@ struct ByteWriter: ByteSink, ~Copyable {
         let newCapacity = max(needed, capacity &* 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
         base = newBase
         capacity = newCapacity
     }

@@ -73,13 +73,15 @@ struct FormSerializer: ~Copyable {
                 writer.endPair()
                 position &+= 1
             } else if kind != .unset {
-                if isObject {
-                    writer.openMember(nodes[child].key)
-                } else {
-                    writer.openElement(at: keepsPositions ? index : position, index: index)
-                }
+                // The level this one is opened from stays here, on the walk's own stack.
+                let outer =
+                    if isObject {
+                        writer.openMember(nodes[child].key)
+                    } else {
+                        writer.openElement(at: keepsPositions ? index : position, index: index)
+                    }
                 write(child)
-                if writer.close() { position &+= 1 }
+                if writer.close(restoring: outer) { position &+= 1 }
             }
             index &+= 1
             child = Int(nodes[child].nextSibling)

@@ -3,17 +3,17 @@
 ///
 /// Callers descend into containers with ``openMember(_:)`` and ``openElement(at:index:)``, write
 /// each scalar as ``beginMemberPair(_:)`` or ``beginElementPair(at:)``, an escaped value and
-/// ``endPair()``, and climb back with ``close()``. For
-/// `Order(user: User(name: "Ada", id: 7), tags: ["a"])` the calls and the bytes are:
+/// ``endPair()``, and climb back with ``close(restoring:)``, handing back the level the open call
+/// returned. For `Order(user: User(name: "Ada", id: 7), tags: ["a"])` the calls and the bytes are:
 ///
 /// ```
-/// openMember("user")                      path: user
+/// root = openMember("user")               path: user
 ///   beginMemberPair("name") "Ada" endPair output: user%5Bname%5D=Ada
 ///   beginMemberPair("id") "7" endPair     output: …&user%5Bid%5D=7
-/// close                                   sorts user's members: user%5Bid%5D=7&user%5Bname%5D=Ada
-/// openMember("tags")                      path: tags
+/// close(restoring: root)                  sorts user's members: user%5Bid%5D=7&user%5Bname%5D=Ada
+/// root = openMember("tags")               path: tags
 ///   beginElementPair(at: 0) "a" endPair   output: …&tags%5B%5D=a
-/// close                                   path: (empty)
+/// close(restoring: root)                  path: (empty)
 /// finish                                  sorts the root's members
 /// ```
 ///
@@ -54,10 +54,19 @@ struct PairWriter: ~Copyable {
     private let tracksRawPath: Bool
 
     private(set) var output: ByteWriter
-    private var path = ByteWriter(capacity: 64)
+    /// Allocated on the first level opened: a value of scalars alone writes no path.
+    private var path = ByteWriter()
     private var rawPath: [UInt8] = []
-    /// One entry per open level; the root's is first and is never closed before ``finish()``.
-    private var levels: [Level] = []
+    /// The open level. The levels around it are kept by the caller, on its own stack:
+    /// ``openMember(_:)`` and ``openElement(at:index:)`` return the level they replace and
+    /// ``close(restoring:)`` takes it back, so the writer keeps no stack of levels (measured: the
+    /// array cost a small encode 380 instructions to allocate and free, and every write an access
+    /// through it). The root is open from the start and ends in ``finish(_:)``.
+    private var level = Level(pathStart: 0, outputStart: 0, firstMember: 0)
+    /// How many levels are open, the root's included.
+    private var depth = 1
+    /// Under a custom array encoding, the level a scalar's pair replaced while it is written.
+    private var levelOutsidePair: Level?
     /// Whole copies of the paths each open level started from, kept only under a custom array
     /// encoding, which replaces the path rather than extending it.
     private var savedPaths: [(escaped: [UInt8], raw: [UInt8])] = []
@@ -65,23 +74,26 @@ struct PairWriter: ~Copyable {
     /// in `output`, for sorting.
     private var members: [Member] = []
 
-    private struct Level {
+    /// What the writer keeps of one open level.
+    struct Level {
         /// The length of the path before this level's name was appended.
-        var pathStart: Int
+        fileprivate var pathStart: Int
         /// Where this level's first pair starts (at its `&` when it has one).
-        var outputStart: Int
+        fileprivate var outputStart: Int
         /// This level's first entry in `members`.
-        var firstMember: Int
+        fileprivate var firstMember: Int
         /// Whether this level's children are members, whose order is sorted.
-        var holdsMembers = false
+        fileprivate var holdsMembers = false
         /// Under `.jQuery`, an element keyed by its index, until it turns out to be a value.
-        var isIndexedElement = false
+        fileprivate var isIndexedElement = false
         /// Under `.jQuery`, a top-level member whose name ends in `[]` (`ids[]`): jQuery writes
         /// its elements that are values under that name alone (`ids%5B%5D=1`).
-        var namesOwnBrackets = false
+        fileprivate var namesOwnBrackets = false
+        /// Under `.jQuery`, an element of such a member.
+        fileprivate var isInOwnBrackets = false
     }
 
-    /// Under a separator, what each open level keeps for joining, beside `levels` (a stack of its
+    /// Under a separator, what each open level keeps for joining, one entry per open level (a stack of its
     /// own, so the writers of every other encoding carry none of it).
     private struct JoinState {
         /// For an array: where its last element written as a value ended, so that the next
@@ -129,8 +141,6 @@ struct PairWriter: ~Copyable {
             appendValue("✓")
             sentinelLength = output.count
         }
-        levels.reserveCapacity(8)
-        levels.append(Level(pathStart: 0, outputStart: 0, firstMember: 0))
         if separator != nil { joinStates.append(JoinState()) }
         // Room for the members of typical objects, so the stacks do not grow one by one.
         if sortsMembers { members.reserveCapacity(16) }
@@ -138,19 +148,21 @@ struct PairWriter: ~Copyable {
 
     // MARK: Levels
 
-    /// Descends into the member `key` of the current level.
-    mutating func openMember(_ key: String) {
+    /// Descends into the member `key` of the current level; returns that level, for
+    /// ``close(restoring:)``.
+    mutating func openMember(_ key: String) -> Level {
         addMember()
-        beginLevel()
+        let outer = beginLevel()
         appendName(key, to: .path)
         if elementKeys == .jQuery { noteNameEndingInBrackets(key) }
+        return outer
     }
 
     /// Under `.jQuery`, marks the level just opened when it is a top-level member whose name ends
     /// in `[]`. Out of line, so the common writers stay small.
     @inline(never)
     private mutating func noteNameEndingInBrackets(_ key: String) {
-        if levels.count == 2, key.hasSuffix("[]") { levels[1].namesOwnBrackets = true }
+        if depth == 2, key.hasSuffix("[]") { level.namesOwnBrackets = true }
     }
 
     /// Writes the start of the pair of the member `key` of the current level: `&`, the path, the
@@ -158,7 +170,7 @@ struct PairWriter: ~Copyable {
     mutating func beginMemberPair(_ key: String) {
         addMember()
         if tracksRawPath {
-            beginLevel()
+            levelOutsidePair = beginLevel()
             appendName(key, to: .path)
             beginPair()
             return
@@ -170,19 +182,19 @@ struct PairWriter: ~Copyable {
 
     /// Writes the start of the pair of the element at `position` of the current level.
     mutating func beginElementPair(at position: Int) {
-        levels[levels.count &- 1].holdsMembers = false
+        level.holdsMembers = false
         if let separator {
-            beginJoinedElement(separator, arrayLevel: levels.count &- 1, pathLength: path.count)
+            beginJoinedElement(separator, arrayLevel: depth &- 1, pathLength: path.count)
             return
         }
         if tracksRawPath {
-            beginLevel()
+            levelOutsidePair = beginLevel()
             appendElementKey(position)
             beginPair()
             return
         }
         appendAmpersandAndPath()
-        if !(elementKeys == .jQuery && levels[levels.count &- 1].namesOwnBrackets) {
+        if !(elementKeys == .jQuery && level.namesOwnBrackets) {
             appendElementKey(position, to: .output)
         }
         output.append(UInt8(ascii: "="))
@@ -190,8 +202,9 @@ struct PairWriter: ~Copyable {
 
     /// Ends the pair begun by ``beginMemberPair(_:)`` or ``beginElementPair(at:)``.
     mutating func endPair() {
-        if tracksRawPath {
-            close()
+        if tracksRawPath, let outer = levelOutsidePair {
+            levelOutsidePair = nil
+            close(restoring: outer)
         } else if separator != nil, pairIsJoined {
             endJoined(closingElement: false)
         } else {
@@ -205,11 +218,11 @@ struct PairWriter: ~Copyable {
     /// joined to its array's pair; returns `false` for any other pair.
     @inline(never)
     private mutating func beginsJoinedValue() -> Bool {
-        guard let separator, levels.count > 2, joinStates[joinStates.count &- 1].isElement,
-            output.count == levels[levels.count &- 1].outputStart
+        guard let separator, depth > 2, joinStates[joinStates.count &- 1].isElement,
+            output.count == level.outputStart
         else { return false }
         joinStates[joinStates.count &- 1].isJoinedValue = true
-        beginJoinedElement(separator, arrayLevel: levels.count &- 2, pathLength: levels[levels.count &- 1].pathStart)
+        beginJoinedElement(separator, arrayLevel: depth &- 2, pathLength: level.pathStart)
         return true
     }
 
@@ -250,7 +263,7 @@ struct PairWriter: ~Copyable {
     }
 
     private mutating func appendName(_ key: String, to destination: Destination) {
-        let isTopLevel = levels.count == (destination == .path ? 2 : 1)
+        let isTopLevel = depth == (destination == .path ? 2 : 1)
         let name = keyEncoding?.encode(key) ?? key
         if isTopLevel {
             appendText(name, to: destination, rawPrefix: nil, rawSuffix: nil)
@@ -280,29 +293,32 @@ struct PairWriter: ~Copyable {
     /// Adds a member to the current level, whose text ``recordMemberText(from:)`` notes for
     /// sorting.
     private mutating func addMember() {
-        levels[levels.count &- 1].holdsMembers = true
+        level.holdsMembers = true
         if sortsMembers { members.append(Member()) }
     }
 
     /// Descends into the element at `position` of the current level: its place among the elements
     /// that wrote something, which `.indexInBrackets` writes. `index` is its coding index, the
     /// place `.jQuery` writes, counting the elements that wrote nothing, as jQuery does.
-    mutating func openElement(at position: Int, index: Int) {
-        levels[levels.count &- 1].holdsMembers = false
-        beginLevel()
+    /// Returns the current level, for ``close(restoring:)``.
+    mutating func openElement(at position: Int, index: Int) -> Level {
+        level.holdsMembers = false
+        let outer = beginLevel()
         if separator != nil { markElement() }
         if elementKeys == .jQuery {
+            level.isInOwnBrackets = outer.namesOwnBrackets
             appendIndexedElementKey(index)
-            return
+            return outer
         }
         appendElementKey(position)
+        return outer
     }
 
     /// Appends `[index]` for an element under `.jQuery`, which ``beginPair()`` turns into `[]`
     /// if the element is written as a value. Out of line, so the common writers stay small.
     @inline(never)
     private mutating func appendIndexedElementKey(_ index: Int) {
-        levels[levels.count &- 1].isIndexedElement = true
+        level.isIndexedElement = true
         path.append(punctuation.openBracket)
         path.appendDecimal(index)
         path.append(punctuation.closeBracket)
@@ -312,11 +328,10 @@ struct PairWriter: ~Copyable {
     /// `[]`: jQuery gives an index only to the elements that are objects or arrays.
     @inline(never)
     private mutating func keyIndexedElementAsValue() {
-        let level = levels.count &- 1
-        levels[level].isIndexedElement = false
-        path.truncate(to: levels[level].pathStart)
+        level.isIndexedElement = false
+        path.truncate(to: level.pathStart)
         // Under a name that ends in `[]` itself, jQuery writes the name alone.
-        if !levels[level &- 1].namesOwnBrackets { path.append(punctuation.emptyBrackets) }
+        if !level.isInOwnBrackets { path.append(punctuation.emptyBrackets) }
     }
 
     /// Appends the key of element `position` to the path, or under a custom array encoding
@@ -350,12 +365,16 @@ struct PairWriter: ~Copyable {
         }
     }
 
-    private mutating func beginLevel() {
-        levels.append(Level(pathStart: path.count, outputStart: output.count, firstMember: members.count))
+    /// Opens a level and returns the one it replaces.
+    private mutating func beginLevel() -> Level {
+        let outer = level
+        level = Level(pathStart: path.count, outputStart: output.count, firstMember: members.count)
+        depth &+= 1
         if tracksRawPath {
             savedPaths.append((path.withReader { $0.array }, rawPath))
         }
         if separator != nil { pushJoinState() }
+        return outer
     }
 
     // Out of line, so the writers of every other encoding stay small enough to inline.
@@ -382,11 +401,13 @@ struct PairWriter: ~Copyable {
         return true
     }
 
-    /// Climbs back to the parent level, sorting this level's members first; returns whether the
-    /// level wrote anything.
+    /// Climbs back to `outer`, the level the current one was opened from, sorting the current
+    /// level's members first; returns whether the level wrote anything.
     @discardableResult
-    mutating func close() -> Bool {
+    mutating func close(restoring outer: Level) -> Bool {
         let level = endLevel()
+        self.level = outer
+        depth &-= 1
         let wrote = output.count > level.outputStart
         if separator != nil, endJoined(closingElement: true) {
             // Joined to the array's pair, which is no member's text.
@@ -407,13 +428,12 @@ struct PairWriter: ~Copyable {
     /// When the current level holds members, notes that the last one's pairs run from `start`
     /// (at its `&`, unless it is the first pair of all) to the end.
     private mutating func recordMemberText(from start: Int) {
-        guard sortsMembers, levels[levels.count &- 1].holdsMembers, let last = members.indices.last else { return }
+        guard sortsMembers, level.holdsMembers, let last = members.indices.last else { return }
         members[last].text = (start == 0 ? 0 : start &+ 1)..<output.count
     }
 
-    /// Sorts this level's members and removes the level.
+    /// Sorts the current level's members and drops their entries; returns the level.
     private mutating func endLevel() -> Level {
-        let level = levels.removeLast()
         if level.holdsMembers, sortsMembers {
             // Every member's text starts with this level's path, unless a custom array encoding
             // rewrote whole paths below it; comparisons can start after the shared part.
@@ -423,11 +443,9 @@ struct PairWriter: ~Copyable {
         return level
     }
 
-    /// Closes every level, the root's last, and returns the form text.
+    /// Ends the root level, once every other is closed, and calls `body` with the form text.
     mutating func finish<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
-        while levels.count > 1 {
-            close()
-        }
+        precondition(depth == 1, "a level left open")
         _ = endLevel()
         if output.count == sentinelLength { output.truncate(to: 0) }
         return try output.withReader(body)
@@ -438,7 +456,7 @@ struct PairWriter: ~Copyable {
     /// Starts the pair of the current level: `&`, the escaped path and `=`. The value follows.
     mutating func beginPair() {
         if separator != nil, beginsJoinedValue() { return }
-        if elementKeys == .jQuery, levels[levels.count &- 1].isIndexedElement { keyIndexedElementAsValue() }
+        if elementKeys == .jQuery, level.isIndexedElement { keyIndexedElementAsValue() }
         pairIsJoined = false
         if !output.isEmpty {
             output.append(UInt8(ascii: "&"))
