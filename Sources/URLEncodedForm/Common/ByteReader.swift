@@ -61,6 +61,26 @@ struct ByteReader: Sequence {
         return ByteReader(UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
+    /// Whether the bytes in `first` order before those in `second`, compared from `offset` on
+    /// (both start with the same `offset` bytes): the encoder's sort of members by their text.
+    /// The ranges are checked once, and the loop stays inside both.
+    func orders(_ first: Range<Int>, before second: Range<Int>, from offset: Int) -> Bool {
+        precondition(
+            first.lowerBound >= 0 && first.upperBound <= buffer.count && second.lowerBound >= 0
+                && second.upperBound <= buffer.count && offset >= 0,
+            "range outside the bytes")
+        let length = Swift.min(first.count, second.count)
+        var index = offset
+        while index < length {
+            // `index < length` keeps both reads inside their ranges, which are inside the buffer.
+            let left = byte(unchecked: first.lowerBound &+ index)
+            let right = byte(unchecked: second.lowerBound &+ index)
+            if left != right { return left < right }
+            index &+= 1
+        }
+        return first.count < second.count
+    }
+
     // The scans of the parser, the escaper and the percent-decoder read 16 bytes at a time, or
     // one, through the two below,
     // which check only in debug builds (where every test runs): their loop conditions prove the

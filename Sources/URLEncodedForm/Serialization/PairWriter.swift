@@ -106,8 +106,8 @@ struct PairWriter: ~Copyable {
     }
 
     private struct Member {
-        /// Where the member's pairs lie, once written; empty until then.
-        var text: Range<Int> = 0..<0
+        /// Where the member's pairs lie.
+        var text: Range<Int>
     }
 
     /// The separator of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/separator(_:)``, or
@@ -290,11 +290,10 @@ struct PairWriter: ~Copyable {
         }
     }
 
-    /// Adds a member to the current level, whose text ``recordMemberText(from:)`` notes for
-    /// sorting.
+    /// Notes that the current level holds members, whose texts ``recordMemberText(from:)``
+    /// notes for sorting once each is written.
     private mutating func addMember() {
         level.holdsMembers = true
-        if sortsMembers { members.append(Member()) }
     }
 
     /// Descends into the element at `position` of the current level: its place among the elements
@@ -425,11 +424,12 @@ struct PairWriter: ~Copyable {
         return wrote
     }
 
-    /// When the current level holds members, notes that the last one's pairs run from `start`
-    /// (at its `&`, unless it is the first pair of all) to the end.
+    /// When the current level holds members, notes that the one just written runs from `start`
+    /// (at its `&`, unless it is the first pair of all) to the end. A member that wrote nothing
+    /// is never noted, so it takes no part in the sort.
     private mutating func recordMemberText(from start: Int) {
-        guard sortsMembers, level.holdsMembers, let last = members.indices.last else { return }
-        members[last].text = (start == 0 ? 0 : start &+ 1)..<output.count
+        guard sortsMembers, level.holdsMembers else { return }
+        members.append(Member(text: (start == 0 ? 0 : start &+ 1)..<output.count))
     }
 
     /// Sorts the current level's members and drops their entries; returns the level.
@@ -552,19 +552,15 @@ struct PairWriter: ~Copyable {
     // MARK: Sorting
 
     /// Orders the members from `firstMember` on by their text, as Alamofire does: each member's
-    /// pairs, already sorted inside, compared as one string. Members that wrote nothing take no
-    /// part. The level's entries are sorted in place, as the level drops them right after.
+    /// pairs, already sorted inside, compared as one string. The level's entries are sorted in
+    /// place, as the level drops them right after.
     private mutating func sortMembers(from firstMember: Int, sharedPrefix: Int) {
-        var end = firstMember
-        for index in firstMember..<members.count where !members[index].text.isEmpty {
-            members[end] = members[index]
-            end &+= 1
-        }
+        let end = members.count
         guard end &- firstMember > 1 else { return }
         // Members were written in order, so the first one starts the region they fill.
         let regionStart = members[firstMember].text.lowerBound
         let moved = output.withReader { text in
-            Self.sort(&members, firstMember..<end) { Self.precedes(text, $0.text, $1.text, after: sharedPrefix) }
+            Self.sort(&members, firstMember..<end) { text.orders($0.text, before: $1.text, from: sharedPrefix) }
         }
         guard moved else { return }
         // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
@@ -596,22 +592,4 @@ struct PairWriter: ~Copyable {
         return moved
     }
 
-    private static func precedes(
-        _ text: ByteReader,
-        _ a: Range<Int>,
-        _ b: Range<Int>,
-        after sharedPrefix: Int
-    ) -> Bool {
-        let first = text[a]
-        let second = text[b]
-        let length = min(first.count, second.count)
-        var offset = sharedPrefix
-        while offset < length {
-            let left = first[offset]
-            let right = second[offset]
-            if left != right { return left < right }
-            offset &+= 1
-        }
-        return first.count < second.count
-    }
 }

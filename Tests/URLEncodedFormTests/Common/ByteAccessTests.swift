@@ -22,6 +22,34 @@ struct ByteAccessTests {
         }
     }
 
+    @Test(
+        "a reader orders two ranges by their bytes from an offset on, a shorter prefix first",
+        arguments: [
+            ("a=1", "b=1", 0, true), ("b=1", "a=1", 0, false), ("a", "a=1", 0, true), ("a=1", "a", 0, false),
+            ("a=1", "a=1", 0, false), ("x%5Ba%5D=1", "x%5Bb%5D=0", 4, true), ("x%5Bb%5D=0", "x%5Ba%5D=1", 4, false),
+            // From the offset on alone: bytes before it are taken as shared.
+            ("zb", "ac", 1, true), ("", "a", 0, true),
+        ])
+    func orders(first: String, second: String, offset: Int, expected: Bool) {
+        (first + second).withReader { text in
+            let split = first.utf8.count
+            #expect(text.orders(0..<split, before: split..<text.count, from: offset) == expected)
+        }
+    }
+
+    @Test("a writer made without room allocates on its first write")
+    func writerWithoutRoom() {
+        var writer = ByteWriter()
+        #expect(writer.isEmpty && writer.withReader { $0.isEmpty })
+        var other = ByteWriter(capacity: 4)
+        other.append(contentsOf: writer)
+        writer.truncate(to: 0)
+        writer.append(UInt8(ascii: "a"))
+        writer.append(contentsOf: Array("=1".utf8))
+        other.append(contentsOf: writer)
+        #expect(writer.withReader { $0.string } == "a=1" && other.withReader { $0.string } == "a=1")
+    }
+
     @Test("a writer appends, writes into room it asked for, reorders and truncates")
     func writer() {
         var writer = ByteWriter(capacity: 2)
@@ -80,6 +108,19 @@ struct ByteAccessTests {
         }
         await #expect(processExitsWith: .failure) {
             _ = "abc".withReader { $0[-1..<2].count }
+        }
+    }
+
+    @Test("ordering ranges outside the bytes stops the process")
+    func orderPastEnd() async {
+        await #expect(processExitsWith: .failure) {
+            _ = "a=1&b=2".withReader { $0.orders(0..<3, before: 4..<8, from: 0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = "a=1&b=2".withReader { $0.orders(-1..<3, before: 4..<7, from: 0) }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = "a=1&b=2".withReader { $0.orders(0..<3, before: 4..<7, from: -1) }
         }
     }
 
