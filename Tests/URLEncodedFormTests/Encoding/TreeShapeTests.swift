@@ -144,6 +144,40 @@ struct TreeShapeTests {
         #expect(try encoder.encode(Script(body: testCase.script)) as String == testCase.expected)
     }
 
+    /// Objects below and above the size where the builder looks members up through an index
+    /// rather than a scan: the same shapes must give the same text.
+    @Test("a wide object keeps first places and last values, merges containers and replaces kinds", arguments: [3, 31, 32, 33, 200])
+    func wideObject(members: Int) throws {
+        let script: @Sendable (any Encoder) throws -> Void = { encoder in
+            var object = encoder.container(keyedBy: Key.self)
+            for index in 0..<members { try object.encode("a", forKey: Key("k\(index)")) }
+            // Written again: first place, last value.
+            try object.encode("b", forKey: Key("k0"))
+            try object.encode("b", forKey: Key("k\(members - 1)"))
+            // A member that becomes an object, made twice: it merges in its place.
+            var first = object.nestedContainer(keyedBy: Key.self, forKey: Key("k1"))
+            try first.encode("x", forKey: Key("x"))
+            var second = object.nestedContainer(keyedBy: Key.self, forKey: Key("k1"))
+            try second.encode("y", forKey: Key("y"))
+            // A wide inner object replaced by a scalar, then made a wide object again: none of its
+            // old members remain, and an old key is a new member.
+            var inner = object.nestedContainer(keyedBy: Key.self, forKey: Key("inner"))
+            for index in 0..<members { try inner.encode(index, forKey: Key("m\(index)")) }
+            try object.encode("gone", forKey: Key("inner"))
+            var again = object.nestedContainer(keyedBy: Key.self, forKey: Key("inner"))
+            for index in 0..<40 { try again.encode(index, forKey: Key("n\(index)")) }
+            try again.encode(1, forKey: Key("m0"))
+            try again.encode(2, forKey: Key("m0"))
+        }
+        var expected = ["k0=b", "k1%5Bx%5D=x&k1%5By%5D=y"]
+        expected += (2..<members - 1).map { "k\($0)=a" }
+        if members > 2 { expected.append("k\(members - 1)=b") }
+        expected += (0..<40).map { "inner%5Bn\($0)%5D=\($0)" }
+        expected.append("inner%5Bm0%5D=2")
+        let encoder = URLEncodedFormEncoder(alphabetizeKeyValuePairs: false)
+        #expect(try encoder.encode(Script(body: script)) as String == expected.joined(separator: "&"))
+    }
+
     @Test("a top level that is not keyed is an error")
     func topLevel() throws {
         let encoder = URLEncodedFormEncoder()
