@@ -29,7 +29,8 @@ mkdir -p "$build/lib"
 quiet() { grep -v "Cannot export local symbol" || true; }
 # `-assert-config Debug` keeps the `assert`s of the `unchecked:` accessors, so the fuzzers check
 # the bounds the scans rely on.
-flags=(-O -assert-config Debug -g -sanitize=fuzzer,address -parse-as-library -swift-version 6)
+# Warnings are errors, as in the package build: a fuzzer still using a deprecated option fails.
+flags=(-O -assert-config Debug -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -warnings-as-errors)
 
 echo "==> building the library with coverage and AddressSanitizer"
 # The library is compiled once, as a static module; each target links it.

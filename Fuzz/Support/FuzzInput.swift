@@ -54,15 +54,18 @@ enum FuzzOptions {
             dateDecoding: input.element(of: [.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601, .htmlInput(timeZone: .gmt)]),
             keyDecoding: input.element(of: [.useDefaultKeys, .convertFromSnakeCase, .convertFromKebabCase]),
             keyPathDecoding: input.element(of: [.brackets, .dots]),
-            spaceDecoding: input.element(of: [.plusAsSpace, .plusLiteral]),
+            spaceDecoding: input.element(of: [.plusReplaced, .percentEscaped]),
             limits: limits,
-            duplicates: input.element(of: [.last, .first, .error]),
+            duplicates: input.element(of: [.combine, .last, .first, .error]),
             charset: input.element(of: [.utf8, .isoLatin1, .windows1252]),
             charsetSentinel: input.bool(),
             interpretsNumericEntities: input.bool(),
             indexGaps: input.element(of: [.error, .compact, .keepPositions]),
             missingBool: input.element(of: [.keyNotFound, .false]),
-            bareKeys: input.element(of: [.flag, .null])
+            nilDecoding: input.element(of: [.dropKey, .dropValue, .null, .bareKey]),
+            allowsEmptyArrays: input.bool(),
+            malformedKeys: input.element(of: [.literal, .error]),
+            conflictingKeys: input.element(of: [.error, .last])
         )
     }
 

@@ -21,7 +21,7 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let decoder = URLEncodedFormDecoder(
         keyPathDecoding: dots ? .dots : .brackets,
         limits: tight ? FuzzOptions.tightLimits : .default,
-        bareKeys: bareNull ? .null : .flag,
+        nilDecoding: bareNull ? .bareKey : .dropKey,
         allowsEmptyArrays: emptyArrays
     )
     let text = Array(input.rest)
