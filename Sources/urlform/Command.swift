@@ -78,6 +78,8 @@ struct Command {
                                        later pair's kind replaces the earlier (PHP, Rack)
           --malformed-keys literal|error   a name that is no key path (a[b) is kept
                                        whole (default literal) or refuses the form
+          --bracket-rows until-repeated|one-per-pair   rows[][name]=…: the last row until
+                                       it has that name (default, Rails), or a row a pair (PHP)
           --max-input-length N  --max-parameters N  --max-depth N  --max-array-length N
           --unlimited                  lift every limit (defaults: 1048576, 1000, 32, 1000)
           --pretty                     indent the JSON
@@ -243,6 +245,7 @@ struct Command {
             decoder.duplicates = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
         case (.decode, "--conflicting-keys"): decoder.conflictingKeys = try choice(["error": .error, "last": .last])
         case (.decode, "--malformed-keys"): decoder.malformedKeys = try choice(["literal": .literal, "error": .error])
+        case (.decode, "--bracket-rows"): decoder.bracketRows = try choice(["until-repeated": .untilRepeated, "one-per-pair": .onePerPair])
         case (.decode, "--unlimited"): decoder.limits = .unlimited
         case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()
         case (.decode, "--max-parameters"): decoder.limits.maximumParameterCount = try number()

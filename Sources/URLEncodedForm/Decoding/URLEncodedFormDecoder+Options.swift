@@ -178,6 +178,25 @@ extension URLEncodedFormDecoder {
         case last
     }
 
+    /// Which element of an array a pair belongs to when its name has `[]` followed by more of a
+    /// path: the rows a form of repeated fields writes without indices.
+    ///
+    /// ```swift
+    /// // rows[][name]=Ada&rows[][age]=36&rows[][name]=Grace
+    /// // .untilRepeated: [{"name": "Ada", "age": "36"}, {"name": "Grace"}]   (Rails, qs)
+    /// // .onePerPair:    [{"name": "Ada"}, {"age": "36"}, {"name": "Grace"}]  (PHP)
+    /// ```
+    ///
+    /// Either way every value is kept, and `a[][]` starts a new inner array for each pair.
+    public enum BracketRows: Sendable, Hashable {
+        /// The array's last element, unless it already has the pair's path or cannot hold it,
+        /// when the pair starts a new element: Rails' rule, which Rack's `parse_nested_query`
+        /// follows and qs's merge gives. The default.
+        case untilRepeated
+        /// A new element for every pair, as PHP's `parse_str` reads `[]`.
+        case onePerPair
+    }
+
     /// Which texts are `Bool` values.
     ///
     /// Whatever the strategy, a bare name without `=` (`?verbose`) is `true`: a flag.

@@ -28,10 +28,12 @@ extension URLEncodedFormDecoder {
     /// What PHP's `parse_str` (and `$_POST`) reads: the last value of a repeated name, in a type and
     /// in ``URLEncodedFormValue`` (`.last`), a name without `=` as `""`, indices kept where they
     /// are (`.keepPositions`, as PHP keeps the keys), and a name given another kind of value by a
-    /// later pair taking that value (`conflictingKeys: .last`). Where PHP makes a space or a dot
-    /// in a name `_`, drops a pair with an empty name, or reads a malformed name as a guess, this
-    /// keeps the name as it was sent.
-    public static let php = URLEncodedFormDecoder(duplicates: .last, indexGaps: .keepPositions, conflictingKeys: .last)
+    /// later pair taking that value (`conflictingKeys: .last`), and each `rows[][name]` pair a row
+    /// of its own (`bracketRows: .onePerPair`). Where PHP makes a space or a dot in a name `_`,
+    /// drops a pair with an empty name, or reads a malformed name as a guess, this keeps the name
+    /// as it was sent.
+    public static let php = URLEncodedFormDecoder(
+        duplicates: .last, indexGaps: .keepPositions, conflictingKeys: .last, bracketRows: .onePerPair)
 
     /// What Rack's `parse_nested_query`, and so Rails' `params`, reads: the last value of a
     /// repeated name (`.last`), a name without `=` as `nil` (`nilDecoding: .bareKey`), `a[][x]` rows by

@@ -108,6 +108,10 @@ public struct URLEncodedFormDecoder: Sendable {
     /// What a name given two kinds of value (`a=1&a[b]=2`) means.
     /// ``ConflictingKeys-swift.enum/error`` by default: the form is refused.
     public var conflictingKeys: ConflictingKeys
+    /// Which element a pair named `[]` and then more of a path (`rows[][name]=…`) belongs to.
+    /// ``BracketRows-swift.enum/untilRepeated`` by default: the array's last element, until that
+    /// element already has the path (Rails' rule).
+    public var bracketRows: BracketRows
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -145,6 +149,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ///     its whole name) by default.
     ///   - conflictingKeys: What a name given two kinds of value (`a=1&a[b]=2`) means. `.error` by
     ///     default.
+    ///   - bracketRows: Which element `rows[][name]=…` belongs to. `.untilRepeated` (the last one,
+    ///     until it has that name: Rails' rule) by default.
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -165,9 +171,11 @@ public struct URLEncodedFormDecoder: Sendable {
         nilDecoding: NilDecoding = .dropKey,
         allowsEmptyArrays: Bool = false,
         malformedKeys: MalformedKeys = .literal,
-        conflictingKeys: ConflictingKeys = .error
+        conflictingKeys: ConflictingKeys = .error,
+        bracketRows: BracketRows = .untilRepeated
     ) {
         self.conflictingKeys = conflictingKeys
+        self.bracketRows = bracketRows
         self.allowsEmptyArrays = allowsEmptyArrays
         self.malformedKeys = malformedKeys
         self.interpretsNumericEntities = interpretsNumericEntities

@@ -41,7 +41,7 @@ extension FormParser {
                     return
                 }
                 let lastElement = tree[node].lastChild
-                if lastElement >= 0, addsToElement(lastElement, components[(index + 1)...]) {
+                if lastElement >= 0, !startsElementPerPair, addsToElement(lastElement, components[(index + 1)...]) {
                     node = lastElement
                 } else {
                     try checkRoom(in: node, key: key)

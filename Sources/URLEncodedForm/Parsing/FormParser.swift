@@ -36,6 +36,9 @@ struct FormParser {
     /// ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last``: a pair that gives a name another
     /// kind of value replaces what the name held.
     let replacesConflicts: Bool
+    /// ``URLEncodedFormDecoder/BracketRows-swift.enum/onePerPair``: `a[][x]` always starts an
+    /// element.
+    let startsElementPerPair: Bool
     let limits: URLEncodedFormDecoder.Limits
     /// The pairs counted so far, for ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
     private(set) var pairCount = 0
@@ -93,6 +96,7 @@ struct FormParser {
         allowsEmptyArrays = options.allowsEmptyArrays
         keepsMalformedKeys = options.malformedKeys == .literal
         replacesConflicts = options.conflictingKeys == .last
+        startsElementPerPair = options.bracketRows == .onePerPair
         limits = options.limits
         charset = options.charset
     }

@@ -173,6 +173,25 @@ struct PresetReproTests {
         }
     }
 
+    @Test("rows written with [] and no index: .php starts a row a pair, as PHP does; the others fill the last row until a name repeats")
+    func bracketRows() throws {
+        struct Row: Decodable, Equatable {
+            var name: String?
+            var age: Int?
+        }
+        struct Form: Decodable, Equatable { let rows: [Row] }
+        let body = "rows[][name]=Ada&rows[][age]=36&rows[][name]=Grace"
+        for (name, decoder) in Self.decoders {
+            let expected =
+                decoder.bracketRows == .onePerPair
+                ? [Row(name: "Ada"), Row(age: 36), Row(name: "Grace")] : [Row(name: "Ada", age: 36), Row(name: "Grace")]
+            #expect(try decoder.decode(Form.self, from: body) == Form(rows: expected), "\(name)")
+        }
+        #expect(URLEncodedFormDecoder.php.bracketRows == .onePerPair)
+        #expect(URLEncodedFormDecoder.rails.bracketRows == .untilRepeated)
+        #expect(try URLEncodedFormValue(parsing: body, decoder: .php) == ["rows": [["name": "Ada"], ["age": "36"], ["name": "Grace"]]])
+    }
+
     @Test("an index mixed with [] keeps its place, as each preset's indexGaps says")
     func mixedIndices() throws {
         struct Form: Decodable, Equatable { let a: [String?] }

@@ -92,6 +92,24 @@ struct FormParserTests {
         #expect(try parsedTree(input) == expected)
     }
 
+    /// The second column is what PHP 8.2's `parse_str` reads for each body (checked with `php -r`).
+    @Test(
+        "bracketRows: a [] pair joins the last row until it repeats a name, or starts a row of its own",
+        arguments: [
+            ("a[][x]=1&a[][y]=2&a[][x]=3", #"{a:[{x:"1",y:"2"},{x:"3"}]}"#, #"{a:[{x:"1"},{y:"2"},{x:"3"}]}"#),
+            ("a[][x][y]=1&a[][x][z]=2", #"{a:[{x:{y:"1",z:"2"}}]}"#, #"{a:[{x:{y:"1"}},{x:{z:"2"}}]}"#),
+            ("a[0][x]=1&a[][y]=2", #"{a:[0:{x:"1",y:"2"}]}"#, #"{a:[0:{x:"1"},{y:"2"}]}"#),
+            // Unchanged: values, and inner arrays, which start an element for each pair either way.
+            ("a[][]=1&a[][]=2", #"{a:[["1"],["2"]]}"#, #"{a:[["1"],["2"]]}"#),
+            ("a[]=1&a[][x]=2", #"{a:["1",{x:"2"}]}"#, #"{a:["1",{x:"2"}]}"#),
+            ("a[]=1&a[]=2", #"{a:["1","2"]}"#, #"{a:["1","2"]}"#),
+        ]
+    )
+    func bracketRows(input: String, untilRepeated: String, onePerPair: String) throws {
+        #expect(try parsedTree(input) == untilRepeated)
+        #expect(try parsedTree(input, URLEncodedFormDecoder(bracketRows: .onePerPair)) == onePerPair)
+    }
+
     @Test(
         "with .dots, dots and brackets both nest",
         arguments: [
