@@ -65,7 +65,8 @@ enum FuzzOptions {
             nilDecoding: input.element(of: [.dropKey, .dropValue, .null, .bareKey]),
             allowsEmptyArrays: input.bool(),
             malformedKeys: input.element(of: [.literal, .error]),
-            conflictingKeys: input.element(of: [.error, .last])
+            conflictingKeys: input.element(of: [.error, .last]),
+            bracketRows: input.element(of: [.untilRepeated, .onePerPair])
         )
     }
 

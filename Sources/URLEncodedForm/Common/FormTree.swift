@@ -151,8 +151,15 @@ struct FormTree {
     mutating func member(of object: Int, keyAt key: Range<Int>) -> (member: Int, created: Bool) {
         let (member, created) = namedChild(of: object, as: .object, keyAt: key)
         guard created else { return (member, false) }
+        indexNamedMember(member, of: object)
+        return (member, true)
+    }
+
+    /// Puts the member just named in the object's hash index once the object is large enough:
+    /// every member when the last one makes it so, after that each new one.
+    private mutating func indexNamedMember(_ member: Int, of object: Int) {
         let count = nodes[object].childCount
-        if count == Self.indexedMemberCount {
+        if count == Self.indexedMemberCount, nodes[object].lastChild == member {
             var existing = nodes[object].firstChild
             while existing >= 0 {
                 addToIndex(existing, of: object)
@@ -161,7 +168,6 @@ struct FormTree {
         } else if count > Self.indexedMemberCount {
             addToIndex(member, of: object)
         }
-        return (member, true)
     }
 
     /// The child of `parent`, made `kind`, named `bytes[key]`; created at the end when absent.
@@ -213,6 +219,87 @@ struct FormTree {
         }
         nodes[node].kind = .array
         nodes[node].flags.insert(.namedElements)
+    }
+
+    /// Makes the array `node` an object whose members are its elements named by their indices,
+    /// for an array that a later pair gives names under
+    /// ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last``, as PHP's arrays hold a list and
+    /// names together: an element named by an index (`a[5]`) keeps it, any other takes the index
+    /// after the largest before it (`0`, `1`, …), its digits written at the end of ``bytes``.
+    /// Returns the index the next `[]` takes, or `nil`, with the array left as it was, when two
+    /// elements would have one index (`a[]=x&a[0]=y`).
+    mutating func convertArrayToObject(_ node: Int) -> Int? {
+        precondition(nodes[node].kind == .array, "not an array")
+        var next = 0
+        if nodes[node].flags.contains(.namedElements) {
+            var taken = Set<Int>()
+            var child = nodes[node].firstChild
+            while child >= 0 {
+                let index = nodes[child].key.isEmpty ? next : indexValue(of: child)
+                guard taken.insert(index).inserted else { return nil }
+                next = max(next, index &+ 1)
+                child = nodes[child].nextSibling
+            }
+            next = 0
+        }
+        if isIndexed(node) {
+            // The named elements' index entries go: the object indexes its members anew.
+            var child = nodes[node].firstChild
+            while child >= 0 {
+                if !nodes[child].key.isEmpty { memberIndex[slot(of: child, in: node)] = nil }
+                child = nodes[child].nextSibling
+            }
+        }
+        nodes[node].kind = .object
+        nodes[node].flags.subtract([.repeatedName, .namedElements])
+        nodes[node].memberHashBits = 0
+        var child = nodes[node].firstChild
+        while child >= 0 {
+            var key = nodes[child].key
+            if key.isEmpty {
+                let start = bytes.count
+                bytes.appendDecimal(next)
+                key = start..<bytes.count
+                next &+= 1
+            } else {
+                next = max(next, indexValue(of: child) &+ 1)
+            }
+            nameMember(child, of: node, keyAt: key)
+            child = nodes[child].nextSibling
+        }
+        return next
+    }
+
+    /// The index a named element's key spells: the parser names elements by indices alone
+    /// (at most 18 digits, so no overflow).
+    private func indexValue(of element: Int) -> Int {
+        bytes.withReader { bytes in
+            bytes[nodes[element].key].reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) }
+        }
+    }
+
+    /// Gives the object `node` a new last member named `index`, the digits written at the end of
+    /// ``bytes``, which no member of it has: the next index of an object that a later pair gives
+    /// `[]`, under ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last`` (see
+    /// ``convertListToObject(_:)``).
+    mutating func appendIndexedMember(to node: Int, index: Int) -> Int {
+        precondition(nodes[node].kind == .object, "not an object")
+        let start = bytes.count
+        bytes.appendDecimal(index)
+        let member = appendChild(to: node)
+        nameMember(member, of: node, keyAt: start..<bytes.count)
+        return member
+    }
+
+    /// Names the child `member` of the object `node` by `bytes[key]`, a name no other member has,
+    /// and indexes it as ``member(of:keyAt:)`` would.
+    private mutating func nameMember(_ member: Int, of node: Int, keyAt key: Range<Int>) {
+        let hash = bytes.withReader { Self.hash($0[key]) }
+        nodes[member].key = key
+        nodes[member].keyHash = hash
+        nodes[member].sameSlotPrevious = -1
+        nodes[node].memberHashBits |= 1 << UInt64(hash & 63)
+        indexNamedMember(member, of: node)
     }
 
     /// Makes `node` a scalar whose text is `bytes[value]`.

@@ -165,16 +165,25 @@ extension URLEncodedFormDecoder {
     /// // user[name]=Ada&user=guest
     /// // .error: URLEncodedFormDecodingError, code conflictingKey, naming "user"
     /// // .last:  {"user": "guest"}, as PHP and Rack read it
+    /// // tags[]=a&tags[main]=b
+    /// // .last:  {"tags": {"0": "a", "main": "b"}}, as PHP reads it
     /// ```
     public enum ConflictingKeys: Sendable, Hashable {
         /// The whole form is refused: ``URLEncodedFormDecodingError`` with the code
         /// ``URLEncodedFormDecodingError/Code-swift.struct/conflictingKey``, which names the key.
         /// The default: a later field silently replacing a group of earlier ones is data lost.
         case error
-        /// The pair that gives the name another kind of value replaces what the name held, as PHP's
-        /// `parse_str` and Rack's `parse_nested_query` read it: `a[b]=1&a=2` is `{"a": "2"}`, and
-        /// `a=1&a[b]=2` is `{"a": {"b": "2"}}`. What was replaced is not in the value. Work stays
-        /// linear, and the replaced pairs still count toward the limits.
+        /// A value and a path: the pair that gives the name another kind of value replaces what the
+        /// name held, as PHP's `parse_str` and Rack's `parse_nested_query` read it: `a[b]=1&a=2`
+        /// is `{"a": "2"}`, and `a=1&a[b]=2` is `{"a": {"b": "2"}}`; what was replaced is not in
+        /// the value.
+        ///
+        /// A list and names: one object holds both, as PHP's arrays do, and nothing is lost. The
+        /// elements are members named by their indices, and each later `[]` takes the index after
+        /// the largest: `a[]=x&a[b]=y&a[]=z` is `{"a": {"0": "x", "b": "y", "1": "z"}}`, which a
+        /// `[String: String]` reads. (Rack refuses such a form.) Only a list two of whose
+        /// elements have one index (`a[]=x&a[0]=y`, which PHP reads as `y` alone) is replaced by
+        /// the names. Work stays linear, and the replaced pairs still count toward the limits.
         case last
     }
 

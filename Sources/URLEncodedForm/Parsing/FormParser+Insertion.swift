@@ -28,6 +28,16 @@ extension FormParser {
             defer { index += 1 }
             if index > 0, component.isEmpty {
                 recordsPath = false
+                if replacesConflicts, tree[node].kind == .object, nextIndices[node] != nil || !allMembersAreIndices(node) {
+                    // `[]` where an object with names is: a member named by the next index, as
+                    // PHP appends to an array that holds names (`a[b]=1&a[]=2` is `{b: 1, 0: 2}`).
+                    node = appendIndexedMember(to: node)
+                    if index == last {
+                        tree.setScalar(node, value: value, flags: flags)
+                        return
+                    }
+                    continue
+                }
                 // `[]`: append to an array, or to its last element.
                 try makeArray(node, key: key)
                 tree.markRepeatedName(node, false)
@@ -50,8 +60,16 @@ extension FormParser {
                 continue
             }
             let child: Int
-            if replacesConflicts, tree[node].kind == .scalar || tree[node].kind == .array, !isIndex(component) {
-                // A name under what held a value or a list: the object replaces it.
+            if replacesConflicts, tree[node].kind == .array, !isIndex(component),
+                let next = tree.convertArrayToObject(node)
+            {
+                // A name under a list: its elements become members named by their indices, and
+                // the name joins them, as PHP's arrays hold both (`a[]=1&a[b]=2` is `{0: 1, b: 2}`).
+                nextIndices[node] = next
+                keptDecodedName = true
+            } else if replacesConflicts, tree[node].kind == .scalar || tree[node].kind == .array, !isIndex(component) {
+                // A name under a value, or under a list two of whose elements have one index
+                // (`a[]=x&a[0]=y`): the object replaces it.
                 tree.prepare(node, as: .object)
             }
             switch tree[node].kind {
@@ -70,6 +88,10 @@ extension FormParser {
             case .unset, .object:
                 let (member, created) = tree.member(of: node, keyAt: component)
                 if created, component.upperBound > decodedStart { keptDecodedName = true }
+                if created, !nextIndices.isEmpty, let next = nextIndices[node], let index = indexValue(component) {
+                    // An index named in an object that holds a list: `[]` continues after it.
+                    nextIndices[node] = max(next, index + 1)
+                }
                 child = member
             }
             node = child
@@ -126,6 +148,31 @@ extension FormParser {
                 throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
             }
         }
+    }
+
+    /// The member of `object` named by its next index (see ``nextIndices``), made now; the
+    /// first time, the next index is found from the indices its members have.
+    mutating func appendIndexedMember(to object: Int) -> Int {
+        let next =
+            nextIndices[object]
+            ?? {
+                var largest = -1
+                var member = tree[object].firstChild
+                while member >= 0 {
+                    if let index = indexValue(tree[member].key) { largest = max(largest, index) }
+                    member = tree[member].nextSibling
+                }
+                return largest + 1
+            }()
+        nextIndices[object] = next + 1
+        keptDecodedName = true
+        return tree.appendIndexedMember(to: object, index: next)
+    }
+
+    /// The value of the index `bytes[name]`, or `nil` when it is not one (``isIndex(_:)``).
+    func indexValue(_ name: Range<Int>) -> Int? {
+        guard isIndex(name) else { return nil }
+        return tree.bytes.withReader { bytes in bytes[name].reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) } }
     }
 
     func allMembersAreIndices(_ object: Int) -> Bool {

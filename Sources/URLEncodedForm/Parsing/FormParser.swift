@@ -39,6 +39,11 @@ struct FormParser {
     /// ``URLEncodedFormDecoder/BracketRows-swift.enum/onePerPair``: `a[][x]` always starts an
     /// element.
     let startsElementPerPair: Bool
+    /// Under ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last``, the objects that hold a
+    /// list and names together, as PHP's arrays do (`a[]=x&a[b]=y`), and the index the next `[]`
+    /// in each takes: one more than its largest index. Such objects are rare, so a dictionary
+    /// rather than a field of every node.
+    var nextIndices: [Int: Int] = [:]
     let limits: URLEncodedFormDecoder.Limits
     /// The pairs counted so far, for ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
     private(set) var pairCount = 0

@@ -193,3 +193,93 @@ struct PhpRackTests {
         #expect(refused.allSatisfy { $0.contains("conflicts with an earlier key") })
     }
 }
+
+/// Each of the `.php` and `.rails` presets against its own peer alone, over every recorded body
+/// (not only where the two peers agree): the same value, or a difference of one of the kinds
+/// below, each a check on the values themselves. No body is left unexplained.
+enum PeerAloneComparison {
+    enum Peer: String, CaseIterable, CustomTestStringConvertible {
+        case php, rack
+        var testDescription: String { self == .php ? ".php against PHP 8.2" : ".rails against Rack 2.2" }
+        var decoder: URLEncodedFormDecoder { self == .php ? .php : .rails }
+        func value(of testCase: PhpRackCase) -> FixtureValue? { self == .php ? testCase.php : testCase.rack }
+    }
+
+    enum Outcome: String, CaseIterable {
+        case same = "the same value"
+        case peerRefuses = "the peer refuses the form; it is read here"
+        case everyPeerValueKept =
+            "every value the peer reads is here too: the peer drops a pair (an empty name, a kind replaced), renames one (PHP's `.` and space as `_`) or guesses at a malformed name"
+        case peerReadsNull = "the peer reads null where a malformed name's value was; every other value is here"
+        case repeatedMalformedName =
+            "a malformed name given more than once is one name, so it keeps its last value (duplicates: .last); the peer's guess at it reads a list"
+    }
+
+    static func outcome(of testCase: PhpRackCase, peer: Peer) -> Outcome? {
+        guard var expected = peer.value(of: testCase) else { return .peerRefuses }
+        // PHP writes a form whose top-level names are `0` to `n - 1` as a JSON list: the same
+        // names.
+        if case .array(let elements) = expected {
+            expected = .object(Dictionary(uniqueKeysWithValues: elements.enumerated().map { (String($0.offset), $0.element) }))
+        }
+        guard let ours = try? URLEncodedFormValue(parsing: testCase.body, decoder: peer.decoder) else { return nil }
+        let value = FixtureValue(ours)
+        if value.asServerReads == expected.asServerReads { return .same }
+        let here = leaves(of: value, nullAs: "")
+        if contains(here, leaves(of: expected, nullAs: "")) { return .everyPeerValueKept }
+        if contains(here, leaves(of: expected, nullAs: nil)) { return .peerReadsNull }
+        // A name kept whole (it holds a bracket) that the body gives more than once.
+        guard case .object(let members) = value else { return nil }
+        var names: [String: Int] = [:]
+        for part in testCase.body.split(separator: "&") { names[QsComparison.decodedName(of: part), default: 0] += 1 }
+        if members.keys.contains(where: { ($0.contains("[") || $0.contains("]")) && names[$0, default: 0] > 1 }) {
+            return .repeatedMalformedName
+        }
+        return nil
+    }
+
+    /// The texts of a value's scalars, counted; a `null` counts as `nullAs`, or not at all.
+    private static func leaves(of value: FixtureValue, nullAs: String?) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        func walk(_ value: FixtureValue) {
+            switch value {
+            case .string(let text): counts[text, default: 0] += 1
+            case .null: if let nullAs { counts[nullAs, default: 0] += 1 }
+            case .array(let elements): elements.forEach(walk)
+            case .object(let members): members.values.forEach(walk)
+            }
+        }
+        walk(value)
+        return counts
+    }
+
+    private static func contains(_ here: [String: Int], _ peer: [String: Int]) -> Bool {
+        peer.allSatisfy { here[$0.key, default: 0] >= $0.value }
+    }
+}
+
+@Suite("Decoder: .php and .rails against their peers alone")
+struct PeerAloneTests {
+    @Test(
+        "each body reads as the peer reads it, or every value the peer reads is kept, or differs by a named rule",
+        arguments: PeerAloneComparison.Peer.allCases)
+    func bodies(peer: PeerAloneComparison.Peer) {
+        var counts: [PeerAloneComparison.Outcome: Int] = [:]
+        for testCase in PhpRackCase.load() {
+            guard let outcome = PeerAloneComparison.outcome(of: testCase, peer: peer) else {
+                let ours = Result { try URLEncodedFormValue(parsing: testCase.body, decoder: peer.decoder) }
+                Issue.record("unexplained: \(testCase.body) → peer \(String(describing: peer.value(of: testCase))), here \(ours)")
+                continue
+            }
+            counts[outcome, default: 0] += 1
+        }
+        print("\(peer.testDescription): " + counts.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: "; "))
+        // The table in DecoderBehaviour.md ("Each preset against its peer alone").
+        let expected: [PeerAloneComparison.Outcome: Int] =
+            switch peer {
+            case .php: [.same: 1186, .everyPeerValueKept: 791, .repeatedMalformedName: 23]
+            case .rack: [.same: 1136, .peerRefuses: 265, .everyPeerValueKept: 553, .peerReadsNull: 28, .repeatedMalformedName: 18]
+            }
+        #expect(counts == expected)
+    }
+}

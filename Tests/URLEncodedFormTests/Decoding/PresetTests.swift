@@ -192,6 +192,27 @@ struct PresetReproTests {
         #expect(try URLEncodedFormValue(parsing: body, decoder: .php) == ["rows": [["name": "Ada"], ["age": "36"], ["name": "Grace"]]])
     }
 
+    /// PHP's arrays hold a list and names together; under `conflictingKeys: .last` (the `.php` and
+    /// `.rails` presets) one object holds both, the elements named by their indices. Lists
+    /// below, at and above the size where an object's members are indexed.
+    @Test("a list and names merge into one object under .php, typed and untyped", arguments: [1, 5, 31, 32, 33, 40])
+    func listAndNames(count: Int) throws {
+        let body =
+            ((0..<count).map { "a[]=\($0)" } + ["a[b]=x", "a[\(count - 1)]=last", "a[]=next", "a[b]=y"]).joined(separator: "&")
+        var expected: [String: String] = Dictionary(uniqueKeysWithValues: (0..<count).map { (String($0), String($0)) })
+        expected[String(count - 1)] = "last"
+        expected["b"] = "y"
+        expected[String(count)] = "next"
+        struct Form: Decodable { let a: [String: String] }
+        #expect(try URLEncodedFormDecoder.php.decode(Form.self, from: body).a == expected)
+        // In the order the names came, each repeated one in its first place with its last value.
+        let members = (0..<count).map { String($0) } + ["b", String(count)]
+        let untyped = try URLEncodedFormValue(parsing: body, decoder: .php)
+        #expect(untyped == ["a": .object(members.map { .init(key: $0, value: .string(expected[$0] ?? "")) })])
+        // The default refuses the form, naming the pair that mixed them.
+        #expect(throws: URLEncodedFormDecodingError.conflictingKey("a[b]")) { try URLEncodedFormDecoder().decode(Form.self, from: body) }
+    }
+
     @Test("an index mixed with [] keeps its place, as each preset's indexGaps says")
     func mixedIndices() throws {
         struct Form: Decodable, Equatable { let a: [String?] }

@@ -202,19 +202,27 @@ struct FormParserTests {
         }
     }
 
-    /// With `conflictingKeys: .last` the later pair's kind replaces what the name held, as PHP
-    /// 8.2's `parse_str` reads each of these (where PHP mixes a list and members in one array,
-    /// `a[]=1&a[b]=2`, the later kind wins here too); Rack 2.2 reads the second the same and refuses
-    /// the others.
+    /// With `conflictingKeys: .last` a value and a path: the later pair's kind replaces what the
+    /// name held; a list and names: one object, the elements named by their indices and `[]`
+    /// taking the next, as PHP's arrays hold both. The third column is what PHP 8.2's `parse_str`
+    /// reads for each (checked with `php -r`), but for `a[]=x&a[0]=y&a[b]=z`, where PHP keeps `y`
+    /// at `0` and two elements with one index leave the list replaced here. Rack 2.2 reads the
+    /// second the same and refuses the lists and names.
     @Test(
-        "a key used as two kinds of thing is an error, or with conflictingKeys: .last the later kind replaces it",
+        "a key used as two kinds of thing is an error, or with conflictingKeys: .last the later kind replaces a value and a list and names merge",
         arguments: [
             ("a=1&a[b]=2", "a[b]", #"{a:{b:"2"}}"#),
             ("a[b]=1&a=2", "a", #"{a:"2"}"#),
-            ("a[]=1&a[b]=2", "a[b]", #"{a:{b:"2"}}"#),
-            ("a[0]=1&a[b]=2&a[]=3", "a[]", #"{a:["3"]}"#),
+            ("a[]=1&a[b]=2", "a[b]", #"{a:{0:"1",b:"2"}}"#),
+            ("a[0]=1&a[b]=2&a[]=3", "a[]", #"{a:{0:"1",b:"2",1:"3"}}"#),
             ("a=1&a[01]=2", "a[01]", #"{a:{01:"2"}}"#),
-            ("a[b]=1&a[]=2", "a[]", #"{a:["2"]}"#),
+            ("a[b]=1&a[]=2", "a[]", #"{a:{b:"1",0:"2"}}"#),
+            ("a[]=1&a[]=2&a[b]=3&a[]=4", "a[b]", #"{a:{0:"1",1:"2",b:"3",2:"4"}}"#),
+            ("a[b]=1&a[7]=2&a[]=3", "a[]", #"{a:{b:"1",7:"2",8:"3"}}"#),
+            ("a[b]=1&a[]=2&a[][c]=3", "a[]", #"{a:{b:"1",0:"2",1:{c:"3"}}}"#),
+            ("a[]=1&a[5]=2&a[b]=3", "a[b]", #"{a:{0:"1",5:"2",b:"3"}}"#),
+            ("a[3]=1&a[]=2&a[b]=3&a[]=4", "a[b]", #"{a:{3:"1",4:"2",b:"3",5:"4"}}"#),
+            ("a[]=x&a[0]=y&a[b]=z", "a[b]", #"{a:{b:"z"}}"#),
             ("a[x]=1&a[x][y]=2", "a[x][y]", #"{a:{x:{y:"2"}}}"#),
             ("a[b][c]=1&a[b]=2&a[b][d]=3", "a[b]", #"{a:{b:{d:"3"}}}"#),
             ("x=0&a[b]=1&a=2&y=3", "a", #"{x:"0",a:"2",y:"3"}"#),
