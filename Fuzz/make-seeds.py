@@ -53,9 +53,11 @@ def large_attacks(size=200 * 1024):
         return prefix + unit * ((size - len(prefix) - len(suffix)) // len(unit)) + suffix
 
     def pairs(make):
-        out, i = [], 0
-        while sum(len(p) + 1 for p in out) < size:
+        # A running length: summing the list at every pair took 33 s for the 34 seeds.
+        out, i, length = [], 0, 0
+        while length < size:
             out.append(make(i))
+            length += len(out[-1]) + 1
             i += 1
         return b"&".join(out)
 

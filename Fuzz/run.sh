@@ -33,8 +33,9 @@ quiet() { grep -v "Cannot export local symbol" || true; }
 flags=(-O -assert-config Debug -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -warnings-as-errors)
 
 echo "==> building the library with coverage and AddressSanitizer"
-# The library is compiled once, as a static module; each target links it.
-swiftc "${flags[@]}" -module-name URLEncodedForm -emit-module -emit-module-path "$build/lib/URLEncodedForm.swiftmodule" \
+# The library is compiled once, as a static module; each target links it. As one module on two
+# threads: 16 s against 26 s file by file.
+swiftc "${flags[@]}" -wmo -num-threads 2 -module-name URLEncodedForm -emit-module -emit-module-path "$build/lib/URLEncodedForm.swiftmodule" \
     -emit-library -static -o "$build/lib/libURLEncodedForm.a" $(find Sources/URLEncodedForm -name '*.swift' | sort) 2>&1 | quiet
 
 for target in "${targets[@]}"; do
@@ -64,15 +65,15 @@ fuzz() {
         -artifact_prefix="$build/artifacts/$target/" >"$build/$target.log" 2>&1
 }
 
-# Targets run $jobs at a time, each in one process.
-pids=()
+# Targets run $jobs at a time, each in one process; the next starts when any one ends.
+running=0
 for target in "${targets[@]}"; do
     echo "==> fuzzing $target for ${seconds}s"
     fuzz "$target" &
-    pids+=("$!")
-    if [ ${#pids[@]} -ge "$jobs" ]; then
-        wait "${pids[0]}" || true
-        pids=("${pids[@]:1}")
+    running=$((running + 1))
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n || true
+        running=$((running - 1))
     fi
 done
 wait || true
