@@ -235,7 +235,7 @@ struct FormTree {
             var taken = Set<Int>()
             var child = nodes[node].firstChild
             while child >= 0 {
-                let index = nodes[child].key.isEmpty ? next : indexValue(of: child)
+                let index = nodes[child].key.isEmpty ? next : indexValue(ofKey: nodes[child].key)
                 guard taken.insert(index).inserted else { return nil }
                 next = max(next, index &+ 1)
                 child = nodes[child].nextSibling
@@ -262,7 +262,7 @@ struct FormTree {
                 key = start..<bytes.count
                 next &+= 1
             } else {
-                next = max(next, indexValue(of: child) &+ 1)
+                next = max(next, indexValue(ofKey: key) &+ 1)
             }
             nameMember(child, of: node, keyAt: key)
             child = nodes[child].nextSibling
@@ -270,18 +270,18 @@ struct FormTree {
         return next
     }
 
-    /// The index a named element's key spells: the parser names elements by indices alone
-    /// (at most 18 digits, so no overflow).
-    private func indexValue(of element: Int) -> Int {
+    /// The number `bytes[key]` spells, an index: digits alone, at most 18 of them, so no
+    /// overflow (the parser's `isIndex`, which names every element that has a name).
+    func indexValue(ofKey key: Range<Int>) -> Int {
         bytes.withReader { bytes in
-            bytes[nodes[element].key].reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) }
+            bytes[key].reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) }
         }
     }
 
     /// Gives the object `node` a new last member named `index`, the digits written at the end of
     /// ``bytes``, which no member of it has: the next index of an object that a later pair gives
     /// `[]`, under ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last`` (see
-    /// ``convertListToObject(_:)``).
+    /// ``convertArrayToObject(_:)``).
     mutating func appendIndexedMember(to node: Int, index: Int) -> Int {
         precondition(nodes[node].kind == .object, "not an object")
         let start = bytes.count

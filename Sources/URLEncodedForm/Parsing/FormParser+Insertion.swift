@@ -70,7 +70,7 @@ extension FormParser {
             } else if replacesConflicts, tree[node].kind == .scalar || tree[node].kind == .array, !isIndex(component) {
                 // A name under a value, or under a list two of whose elements have one index
                 // (`a[]=x&a[0]=y`): the object replaces it.
-                tree.prepare(node, as: .object)
+                replace(node, with: .object)
             }
             switch tree[node].kind {
             case .scalar, .array:
@@ -109,6 +109,7 @@ extension FormParser {
                     tree.setScalar(node, value: value, flags: flags)
                 case .object where replacesConflicts && !allMembersAreIndices(node):
                     // A value where an object was: the value replaces it.
+                    replace(node, with: .scalar)
                     tree.setScalar(node, value: value, flags: flags)
                 case .scalar, .array, .object:
                     // A repeated name (`a=1&a=2`) appends, as `[]` does. The array stays one
@@ -143,7 +144,7 @@ extension FormParser {
                 tree.convertIndexedObjectToArray(node)
             } else if replacesConflicts {
                 // A list where an object was: the list replaces it.
-                tree.prepare(node, as: .array)
+                replace(node, with: .array)
             } else {
                 throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
             }
@@ -171,8 +172,14 @@ extension FormParser {
 
     /// The value of the index `bytes[name]`, or `nil` when it is not one (``isIndex(_:)``).
     func indexValue(_ name: Range<Int>) -> Int? {
-        guard isIndex(name) else { return nil }
-        return tree.bytes.withReader { bytes in bytes[name].reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) } }
+        isIndex(name) ? tree.indexValue(ofKey: name) : nil
+    }
+
+    /// Empties `node` and makes it `kind` under `conflictingKeys: .last`: what it held is gone,
+    /// and so is the next index it had if it held a list and names.
+    mutating func replace(_ node: Int, with kind: FormTree.Kind) {
+        if !nextIndices.isEmpty { nextIndices[node] = nil }
+        tree.prepare(node, as: kind)
     }
 
     func allMembersAreIndices(_ object: Int) -> Bool {

@@ -93,8 +93,8 @@ struct PairWriter: ~Copyable {
         fileprivate var isInOwnBrackets = false
     }
 
-    /// Under a separator, what each open level keeps for joining, one entry per open level (a stack of its
-    /// own, so the writers of every other encoding carry none of it).
+    /// Under a separator, what each open level keeps for joining: a stack of its own, one entry
+    /// per open level, so the writers of every other encoding carry none of it.
     private struct JoinState {
         /// For an array: where its last element written as a value ended, so that the next
         /// one, written right after it, joins its pair.
