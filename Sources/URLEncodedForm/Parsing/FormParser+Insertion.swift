@@ -7,7 +7,8 @@ extension FormParser {
     /// One name holds an array however the form writes its elements, in the order they come: `[]`
     /// and repeated names append, and an index in brackets names an element, so jQuery's
     /// `a[]=1&a[1][b]=2` and `a=b&a[1]=c` are arrays of two. Names that are not indices make an
-    /// object, which cannot also hold elements.
+    /// object, which cannot also hold elements but under `conflictingKeys: .last`, where the
+    /// elements become its members named by their indices.
     mutating func insert(
         _ components: [Range<Int>],
         value: Range<Int>,

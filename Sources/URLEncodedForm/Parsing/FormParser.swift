@@ -34,7 +34,7 @@ struct FormParser {
     /// is one top-level name.
     let keepsMalformedKeys: Bool
     /// ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last``: a pair that gives a name another
-    /// kind of value replaces what the name held.
+    /// kind of value replaces what the name held, and a list and names make one object.
     let replacesConflicts: Bool
     /// ``URLEncodedFormDecoder/BracketRows-swift.enum/onePerPair``: `a[][x]` always starts an
     /// element.
