@@ -132,14 +132,18 @@ struct FormTree {
         }
     }
 
-    private mutating func replaceContent(of node: Int, with kind: Kind) {
-        if isIndexed(node) {
-            var child = nodes[node].firstChild
-            while child >= 0 {
-                if !nodes[child].key.isEmpty { memberIndex[slot(of: child, in: node)] = nil }
-                child = nodes[child].nextSibling
-            }
+    /// Takes the members (or named elements) of `node` out of the hash index, if they are in it.
+    private mutating func removeMembersFromIndex(of node: Int) {
+        guard isIndexed(node) else { return }
+        var child = nodes[node].firstChild
+        while child >= 0 {
+            if !nodes[child].key.isEmpty { memberIndex[slot(of: child, in: node)] = nil }
+            child = nodes[child].nextSibling
         }
+    }
+
+    private mutating func replaceContent(of node: Int, with kind: Kind) {
+        removeMembersFromIndex(of: node)
         nodes[node].kind = kind
         nodes[node].flags.subtract([.namedElements, .repeatedName])
         nodes[node].firstChild = -1
@@ -232,39 +236,34 @@ struct FormTree {
     /// elements would have one index (`a[]=x&a[0]=y`).
     mutating func convertArrayToObject(_ node: Int) -> Int? {
         precondition(nodes[node].kind == .array, "not an array")
+        // Each element's index, found before anything changes; only named elements can collide.
+        let checksCollisions = nodes[node].flags.contains(.namedElements)
+        var taken = Set<Int>()
+        var indices: [Int] = []
+        indices.reserveCapacity(nodes[node].childCount)
         var next = 0
-        if nodes[node].flags.contains(.namedElements) {
-            var taken = Set<Int>()
-            var child = nodes[node].firstChild
-            while child >= 0 {
-                let index = nodes[child].key.isEmpty ? next : indexValue(ofKey: nodes[child].key)
+        var child = nodes[node].firstChild
+        while child >= 0 {
+            let index = nodes[child].key.isEmpty ? next : indexValue(ofKey: nodes[child].key)
+            if checksCollisions {
                 guard taken.insert(index).inserted else { return nil }
-                next = max(next, index &+ 1)
-                child = nodes[child].nextSibling
             }
-            next = 0
+            indices.append(index)
+            next = max(next, index &+ 1)
+            child = nodes[child].nextSibling
         }
-        if isIndexed(node) {
-            // The named elements' index entries go: the object indexes its members anew.
-            var child = nodes[node].firstChild
-            while child >= 0 {
-                if !nodes[child].key.isEmpty { memberIndex[slot(of: child, in: node)] = nil }
-                child = nodes[child].nextSibling
-            }
-        }
+        // The named elements' index entries go: the object indexes its members anew.
+        removeMembersFromIndex(of: node)
         nodes[node].kind = .object
         nodes[node].flags.subtract([.repeatedName, .namedElements])
         nodes[node].memberHashBits = 0
-        var child = nodes[node].firstChild
-        while child >= 0 {
+        child = nodes[node].firstChild
+        for index in indices {
             var key = nodes[child].key
             if key.isEmpty {
                 let start = bytes.count
-                bytes.appendDecimal(next)
+                bytes.appendDecimal(index)
                 key = start..<bytes.count
-                next &+= 1
-            } else {
-                next = max(next, indexValue(ofKey: key) &+ 1)
             }
             nameMember(child, of: node, keyAt: key)
             child = nodes[child].nextSibling

@@ -133,7 +133,8 @@ extension FormParser {
 
     /// Makes `node` an array that more elements can be appended to: a value becomes the first
     /// element, and an object whose members are all indices (`a[0][x]=1`) becomes an array of
-    /// them. Any other object conflicts.
+    /// them. Any other object conflicts: under `conflictingKeys: .last` the callers never ask,
+    /// since `[]` and a repeated name add to such an object or replace it themselves.
     mutating func makeArray(_ node: Int, key: Range<Int>) throws {
         switch tree[node].kind {
         case .unset, .array:
@@ -141,14 +142,8 @@ extension FormParser {
         case .scalar:
             try promote(node, key: key)
         case .object:
-            if allMembersAreIndices(node) {
-                tree.convertIndexedObjectToArray(node)
-            } else if replacesConflicts {
-                // A list where an object was: the list replaces it.
-                replace(node, with: .array)
-            } else {
-                throw URLEncodedFormDecodingError.conflictingKey(keyText(key))
-            }
+            guard allMembersAreIndices(node) else { throw URLEncodedFormDecodingError.conflictingKey(keyText(key)) }
+            tree.convertIndexedObjectToArray(node)
         }
     }
 

@@ -591,5 +591,4 @@ struct PairWriter: ~Copyable {
         }
         return moved
     }
-
 }
