@@ -22,7 +22,8 @@ extension URLEncodedFormEncoder {
         // Escape the separators whatever `unescapedCharacters` says, so the text splits back exactly.
         var splittable = self
         splittable.unescapedCharacters = unescapedCharacters.removing("&=%+")
-        let text = try splittable.encoded(value) { $0.array }
+        var text: [UInt8] = []
+        try splittable.encoded(value) { text = $0.array }
         let plusIsSpace = if case .plusReplaced = spaceEncoding { true } else { false }
         return text.split(separator: UInt8(ascii: "&")).map { pair in
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)

@@ -217,7 +217,9 @@ public struct URLEncodedFormEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` when the top-level value is an array or a single
     ///   value; errors thrown by a custom strategy or by the value's `encode(to:)`, unchanged.
     public func encode(_ value: some Encodable) throws -> String {
-        try encoded(value) { $0.string }
+        var text = ""
+        try encoded(value) { text = $0.string }
+        return text
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, ready to be a request body.
@@ -228,7 +230,9 @@ public struct URLEncodedFormEncoder: Sendable {
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     @_disfavoredOverload
     public func encode(_ value: some Encodable) throws -> Data {
-        try encoded(value) { $0.data }
+        var data = Data()
+        try encoded(value) { data = $0.data }
+        return data
     }
 
     /// Encodes `value` as the UTF-8 bytes of its form text, for byte-oriented server APIs.
@@ -238,14 +242,20 @@ public struct URLEncodedFormEncoder: Sendable {
     /// - Throws: The errors the `String`-returning `encode(_:)` throws.
     @_disfavoredOverload
     public func encode(_ value: some Encodable) throws -> [UInt8] {
-        try encoded(value) { $0.array }
+        var bytes: [UInt8] = []
+        try encoded(value) { bytes = $0.array }
+        return bytes
     }
 
     /// values → tree → bytes: calls `body` with the form text of `value`.
     ///
     /// The containers build the value's tree (``FormTreeBuilder``) and ``FormSerializer`` writes
     /// it in one walk: the one path from a value to bytes.
-    func encoded<Value: Encodable, Result>(_ value: Value, _ body: (ByteReader) -> Result) throws -> Result {
+    ///
+    /// `body` returns nothing, so that no generic result passes through the stack storage the
+    /// text is written in, which costs a metadata lookup per call where the caller is not
+    /// specialized (measured: 600 instructions of a small encode).
+    func encoded<Value: Encodable>(_ value: Value, _ body: (ByteReader) -> Void) throws {
         if case .refused = separator, case .separator(let character) = arrayEncoding {
             throw Self.refusal(of: character, for: value)
         }
@@ -254,8 +264,10 @@ public struct URLEncodedFormEncoder: Sendable {
         let nodes = session.builder.nodes
         switch nodes[FormTreeBuilder.root].kind {
         case .unset, .object:
-            var serializer = FormSerializer(nodes: nodes, options: self)
-            return serializer.serialize(body)
+            ByteWriter.withStackStorage(640, 128, 256) { output, path, members in
+                var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members)
+                serializer.serialize(body)
+            }
         case .array, .scalar, .bare:
             let shape = nodes[FormTreeBuilder.root].kind == .array ? "an array" : "a single value"
             throw EncodingError.invalidValue(

@@ -11,19 +11,25 @@ struct FormSerializer: ~Copyable {
     /// Whether an element is keyed by its coding index (``URLEncodedFormEncoder/IndexGaps/keepPositions``).
     private let keepsPositions: Bool
 
-    init(nodes: [FormTreeBuilder.Node], options: borrowing URLEncodedFormEncoder) {
+    init(
+        nodes: [FormTreeBuilder.Node],
+        options: borrowing URLEncodedFormEncoder,
+        output: consuming ByteWriter,
+        path: consuming ByteWriter,
+        members: consuming ByteWriter
+    ) {
         self.nodes = nodes
         allowsEmptyArrays = options.allowsEmptyArrays
         keepsPositions = options.indexGaps == .keepPositions
-        writer = PairWriter(options: options, expectedBytes: 256)
+        writer = PairWriter(options: options, output: output, path: path, members: members)
     }
 
     /// Calls `body` with the form text of the tree, whose root must be an object (or empty).
-    mutating func serialize<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+    mutating func serialize(_ body: (ByteReader) -> Void) {
         if nodes[FormTreeBuilder.root].kind == .object {
             writeChildren(of: FormTreeBuilder.root)
         }
-        return try writer.finish(body)
+        writer.finish(body)
     }
 
     /// Writes the content of the container `node` inside the level opened for it.

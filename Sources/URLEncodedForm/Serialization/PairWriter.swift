@@ -54,8 +54,7 @@ struct PairWriter: ~Copyable {
     private let tracksRawPath: Bool
 
     private(set) var output: ByteWriter
-    /// Allocated on the first level opened: a value of scalars alone writes no path.
-    private var path = ByteWriter()
+    private var path: ByteWriter
     private var rawPath: [UInt8] = []
     /// The open level. The levels around it are kept by the caller, on its own stack:
     /// ``openMember(_:)`` and ``openElement(at:index:)`` return the level they replace and
@@ -72,7 +71,7 @@ struct PairWriter: ~Copyable {
     private var savedPaths: [(escaped: [UInt8], raw: [UInt8])] = []
     /// The members of the open levels, a stack shared by all levels: where each one's pairs lie
     /// in `output`, for sorting.
-    private var members: [Member] = []
+    private var members: MemberStack
 
     /// What the writer keeps of one open level.
     struct Level {
@@ -105,19 +104,20 @@ struct PairWriter: ~Copyable {
         var isJoinedValue = false
     }
 
-    private struct Member {
-        /// Where the member's pairs lie.
-        var text: Range<Int>
-    }
-
     /// The separator of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/separator(_:)``, or
     /// `nil`; and whether the pair begun last is an element joined under it.
     private let separator: UInt8?
     private var pairIsJoined = false
     private var joinStates: [JoinState] = []
 
-    /// A writer under `options`, whose output starts with room for `expectedBytes`.
-    init(options: borrowing URLEncodedFormEncoder, expectedBytes: Int) {
+    /// A writer under `options` that writes its form into `output`, and keeps the path and the
+    /// members being sorted in the other two.
+    init(
+        options: borrowing URLEncodedFormEncoder,
+        output: consuming ByteWriter,
+        path: consuming ByteWriter,
+        members: consuming ByteWriter
+    ) {
         // Under a separator, the escaper escapes it (``URLEncodedFormEncoder/escaper``).
         escaper = options.escaper
         separator = if case .byte(let byte) = options.separator { byte } else { nil }
@@ -134,16 +134,16 @@ struct PairWriter: ~Copyable {
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         punctuation = escaper.punctuation(literal: options.bracketEncoding == .literal)
         tracksRawPath = customElementKey != nil
-        output = ByteWriter(capacity: expectedBytes)
+        self.output = output
+        self.path = path
+        self.members = MemberStack(members)
         legacyCharset = options.charset == .utf8 ? nil : options.charset
         if options.charsetSentinel {
-            output.append(contentsOf: Array("utf8=".utf8))
+            self.output.append(contentsOf: Array("utf8=".utf8))
             appendValue("✓")
-            sentinelLength = output.count
+            sentinelLength = self.output.count
         }
         if separator != nil { joinStates.append(JoinState()) }
-        // Room for the members of typical objects, so the stacks do not grow one by one.
-        if sortsMembers { members.reserveCapacity(16) }
     }
 
     // MARK: Levels
@@ -429,7 +429,7 @@ struct PairWriter: ~Copyable {
     /// is never noted, so it takes no part in the sort.
     private mutating func recordMemberText(from start: Int) {
         guard sortsMembers, level.holdsMembers else { return }
-        members.append(Member(text: (start == 0 ? 0 : start &+ 1)..<output.count))
+        members.append((start == 0 ? 0 : start &+ 1)..<output.count)
     }
 
     /// Sorts the current level's members and drops their entries; returns the level.
@@ -439,16 +439,16 @@ struct PairWriter: ~Copyable {
             // rewrote whole paths below it; comparisons can start after the shared part.
             sortMembers(from: level.firstMember, sharedPrefix: tracksRawPath ? 0 : path.count)
         }
-        members.removeLast(members.count &- level.firstMember)
+        members.removeAll(from: level.firstMember)
         return level
     }
 
     /// Ends the root level, once every other is closed, and calls `body` with the form text.
-    mutating func finish<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+    mutating func finish(_ body: (ByteReader) -> Void) {
         precondition(depth == 1, "a level left open")
         _ = endLevel()
         if output.count == sentinelLength { output.truncate(to: 0) }
-        return try output.withReader(body)
+        output.withReader(body)
     }
 
     // MARK: Pairs
@@ -558,37 +558,12 @@ struct PairWriter: ~Copyable {
         let end = members.count
         guard end &- firstMember > 1 else { return }
         // Members were written in order, so the first one starts the region they fill.
-        let regionStart = members[firstMember].text.lowerBound
+        let regionStart = members[firstMember].lowerBound
         let moved = output.withReader { text in
-            Self.sort(&members, firstMember..<end) { text.orders($0.text, before: $1.text, from: sharedPrefix) }
+            members.sort(firstMember..<end) { text.orders($0, before: $1, from: sharedPrefix) }
         }
         guard moved else { return }
         // Members are written `first&second&…`, so the sorted ones fill exactly the same bytes.
-        output.reorder(from: regionStart, as: members[firstMember..<end].lazy.map(\.text), separator: UInt8(ascii: "&"))
-    }
-
-    /// Sorts `members[range]` and says whether anything moved. Objects are usually small and
-    /// often already in order, where an insertion sort does least; large ones use the standard
-    /// sort.
-    private static func sort(_ members: inout [Member], _ range: Range<Int>, by precedes: (Member, Member) -> Bool) -> Bool {
-        if range.count > 32 {
-            let isSorted = zip(members[range], members[range].dropFirst()).allSatisfy { !precedes($1, $0) }
-            if !isSorted { members[range].sort(by: precedes) }
-            return !isSorted
-        }
-        var moved = false
-        for index in range.dropFirst() {
-            let item = members[index]
-            var slot = index
-            while slot > range.lowerBound, precedes(item, members[slot &- 1]) {
-                members[slot] = members[slot &- 1]
-                slot &-= 1
-            }
-            if slot != index {
-                members[slot] = item
-                moved = true
-            }
-        }
-        return moved
+        output.reorder(from: regionStart, segments: end &- firstMember, { members[firstMember &+ $0] }, separator: UInt8(ascii: "&"))
     }
 }

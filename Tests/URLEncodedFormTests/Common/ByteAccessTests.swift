@@ -37,19 +37,6 @@ struct ByteAccessTests {
         }
     }
 
-    @Test("a writer made without room allocates on its first write")
-    func writerWithoutRoom() {
-        var writer = ByteWriter()
-        #expect(writer.isEmpty && writer.withReader { $0.isEmpty })
-        var other = ByteWriter(capacity: 4)
-        other.append(contentsOf: writer)
-        writer.truncate(to: 0)
-        writer.append(UInt8(ascii: "a"))
-        writer.append(contentsOf: Array("=1".utf8))
-        other.append(contentsOf: writer)
-        #expect(writer.withReader { $0.string } == "a=1" && other.withReader { $0.string } == "a=1")
-    }
-
     @Test("a writer appends, writes into room it asked for, reorders and truncates")
     func writer() {
         var writer = ByteWriter(capacity: 2)
@@ -71,9 +58,44 @@ struct ByteAccessTests {
         writer.truncate(to: 6)
         #expect(writer.withReader { $0.string } == "a=1&b=")
         // Sorted members are put in place: `b=` before `a=1`, joined by `&`.
-        writer.reorder(from: 0, as: [4..<6, 0..<3], separator: UInt8(ascii: "&"))
+        writer.reorder(from: 0, segments: 2, { [4..<6, 0..<3][$0] }, separator: UInt8(ascii: "&"))
         #expect(writer.withReader { $0.string } == "b=&a=1")
         #expect(writer.count == 6 && !writer.isEmpty)
+    }
+
+    @Test("writers in stack storage keep their bytes apart and move out when they outgrow it")
+    func stackStorage() {
+        let texts = ByteWriter.withStackStorage(16, 16, 32) { lentFirst, lentSecond, lentThird in
+            var first = lentFirst
+            var second = lentSecond
+            var third = lentThird
+            first.append(contentsOf: Array("first".utf8))
+            second.append(contentsOf: Array(repeating: UInt8(ascii: "s"), count: 10))
+            third.append(words: -7, Int.max)
+            first.append(contentsOf: Array(",again".utf8))
+            second.append(contentsOf: Array(repeating: UInt8(ascii: "s"), count: 30))  // past its 16
+            third.setWord(Int.min, at: 0)
+            let words = [third.word(at: 0), third.word(at: 8)]
+            return (first.withReader { $0.string }, second.withReader { $0.string }, words)
+        }
+        #expect(texts.0 == "first,again")
+        #expect(texts.1 == String(repeating: "s", count: 40))
+        #expect(texts.2 == [Int.min, Int.max])
+    }
+
+    @Test("a member stack sorts small and large runs and drops a level's entries")
+    func memberStack() {
+        for count in [3, 40] {
+            var stack = MemberStack(ByteWriter(capacity: 16))
+            stack.append(100..<101)
+            let keys = (0..<count).map { ($0 * 7919) % count }
+            for key in keys { stack.append(key..<(key + 1)) }
+            #expect(stack.sort(1..<(count + 1)) { $0.lowerBound < $1.lowerBound })
+            #expect((1...count).map { stack[$0].lowerBound } == Array(0..<count))
+            #expect(!stack.sort(1..<(count + 1)) { $0.lowerBound < $1.lowerBound })
+            stack.removeAll(from: 1)
+            #expect(stack.count == 1 && stack[0] == 100..<101)
+        }
     }
 
     @Test("an array sink trims the room it was lent to what was kept")
@@ -147,6 +169,24 @@ struct ByteAccessTests {
         }
     }
 
+    @Test("reading or rewriting a word past what was written stops the process")
+    func wordPastCount() async {
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.append(words: 1, 2)
+            _ = writer.word(at: 9)
+        }
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 64)
+            writer.append(words: 1, 2)
+            writer.setWord(2, at: 16)
+        }
+        await #expect(processExitsWith: .failure) {
+            let writer = ByteWriter(capacity: 64)
+            _ = writer.word(at: -8)
+        }
+    }
+
     @Test("truncating or reordering past what was written stops the process")
     func reorderPastCount() async {
         await #expect(processExitsWith: .failure) {
@@ -156,17 +196,17 @@ struct ByteAccessTests {
         await #expect(processExitsWith: .failure) {
             var writer = ByteWriter(capacity: 64)
             writer.append(contentsOf: Array("a=1".utf8))
-            writer.reorder(from: 0, as: [0..<4], separator: UInt8(ascii: "&"))
+            writer.reorder(from: 0, segments: 1, { [0..<4][$0] }, separator: UInt8(ascii: "&"))
         }
         await #expect(processExitsWith: .failure) {
             var writer = ByteWriter(capacity: 64)
             writer.append(contentsOf: Array("a=1&b".utf8))
-            writer.reorder(from: 2, as: [0..<3], separator: UInt8(ascii: "&"))
+            writer.reorder(from: 2, segments: 1, { [0..<3][$0] }, separator: UInt8(ascii: "&"))
         }
         await #expect(processExitsWith: .failure) {
             var writer = ByteWriter(capacity: 64)
             writer.append(contentsOf: Array("a=1&b".utf8))
-            writer.reorder(from: 0, as: [0..<3, 0..<3], separator: UInt8(ascii: "&"))
+            writer.reorder(from: 0, segments: 2, { [0..<3, 0..<3][$0] }, separator: UInt8(ascii: "&"))
         }
     }
 }
