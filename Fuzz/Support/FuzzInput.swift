@@ -57,9 +57,8 @@ enum FuzzOptions {
             spaceDecoding: input.element(of: [.plusReplaced, .percentEscaped]),
             limits: limits,
             duplicates: input.element(of: [.combine, .last, .first, .error]),
-            charset: input.element(of: [.utf8, .isoLatin1, .windows1252]),
-            charsetSentinel: input.bool(),
-            interpretsNumericEntities: input.bool(),
+            charset: Charset(
+                input.element(of: [.utf8, .isoLatin1, .windows1252]), sentinel: input.bool(), numericReferences: input.bool()),
             indexGaps: input.element(of: [.error, .compact, .keepPositions]),
             missingBool: input.element(of: [.keyNotFound, .false]),
             nilDecoding: input.element(of: [.dropKey, .dropValue, .null, .bareKey]),

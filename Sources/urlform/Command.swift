@@ -51,6 +51,7 @@ struct Command {
           --charset utf-8|iso-8859-1|windows-1252   the form's charset (default utf-8);
                                        what it lacks is written as &#8364;
           --charset-sentinel           start the form with utf8=✓
+          --no-numeric-references      a character the charset lacks is an error
           --empty-arrays               an empty array as tags[] (decoding: tags[] is [])
           --nil-encoding drop-key|drop-value|null|bare-key          (default drop-key)
           --index-gaps compact|keep-positions   an element after one that wrote
@@ -67,7 +68,8 @@ struct Command {
           --space plus|percent         whether + is a space (default plus)
           --charset utf-8|iso-8859-1|windows-1252   the form's charset (default utf-8)
           --charset-sentinel           a utf8=✓ or _charset_ parameter picks the charset
-          --numeric-entities           &#8364; in a legacy-charset value is €
+          --no-numeric-references      &#8364; in a legacy-charset value stays text
+                                       (by default it is €)
           --nil-decoding drop-key|drop-value|null|bare-key   what reads as null, named as
                                        --nil-encoding's cases: nothing more (default),
                                        a=, a=null, or a name without = (--bare-keys null)
@@ -227,16 +229,20 @@ struct Command {
             }
         case (.decode, "--pretty"): pretty = true
         case (_, "--charset"):
-            let charset = try choice(["utf-8": Charset.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
-            encoder.charset = charset
-            decoder.charset = charset
+            let encoding = try choice(["utf-8": Charset.Encoding.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
+            encoder.charset.encoding = encoding
+            decoder.charset.encoding = encoding
         case (_, "--empty-arrays"):
             encoder.allowsEmptyArrays = true
             decoder.allowsEmptyArrays = true
         case (_, "--charset-sentinel"):
-            encoder.charsetSentinel = true
-            decoder.charsetSentinel = true
-        case (.decode, "--numeric-entities"): decoder.interpretsNumericEntities = true
+            encoder.charset.sentinel = true
+            decoder.charset.sentinel = true
+        case (_, "--no-numeric-references"):
+            encoder.charset.numericReferences = false
+            decoder.charset.numericReferences = false
+        // The former switch for what is now the default.
+        case (.decode, "--numeric-entities"): decoder.charset.numericReferences = true
         case (.decode, "--nil-decoding"):
             decoder.nilDecoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
         // The former spelling of --nil-decoding drop-key|bare-key.

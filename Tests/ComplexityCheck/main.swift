@@ -179,7 +179,7 @@ let shapes: [Shape] = [
         name: "numeric character references", body: { repeated("a=", "%26%2326085%3B", "", size: $0) },
         decode: decoding([String: String].self) {
             $0.charset = .windows1252
-            $0.interpretsNumericEntities = true
+            $0.charset.numericReferences = true
         }),
     // Bodies decoded as they arrive, in chunks of 7 bytes: a name that spans chunks is checked
     // for depth as it grows, and a value that spans them is appended to.
@@ -193,7 +193,7 @@ let shapes: [Shape] = [
         name: "streamed: a[] pushes", body: { repeated("a[]=x", "&a[]=x", "", size: $0) }, decode: streaming([String: [String]].self)),
     Shape(
         name: "a charset sentinel after every pair", body: { size in pairs(size: size) { "k\($0)=%E9" } + Array("&_charset_=windows-1252".utf8) },
-        decode: decoding([String: String].self) { $0.charsetSentinel = true }),
+        decode: decoding([String: String].self) { $0.charset.sentinel = true }),
 ]
 
 /// The CPU time the calling thread has spent, in seconds. (The process's clock is no substitute:

@@ -43,8 +43,8 @@ final class FormTreeReader {
     let missingBoolIsFalse: Bool
     let nilDecoding: URLEncodedFormDecoder.NilDecoding
     /// The charset of this form's bytes: the decoder's, or the one its sentinel named.
-    let charset: Charset
-    private let interpretsNumericEntities: Bool
+    let charset: Charset.Encoding
+    private let readsNumericReferences: Bool
     /// The input's length: an array that keeps its positions is never longer.
     let inputLength: Int
     let duplicates: URLEncodedFormDecoder.DuplicateDecoding
@@ -75,7 +75,7 @@ final class FormTreeReader {
         indexGaps = options.indexGaps
         missingBoolIsFalse = options.missingBool == .false
         nilDecoding = options.nilDecoding
-        interpretsNumericEntities = options.interpretsNumericEntities && form.charset != .utf8
+        readsNumericReferences = options.charset.numericReferences && form.charset != .utf8
         duplicates = options.duplicates
         collectsFieldErrors = options.errorReporting == .everyField
     }
@@ -282,7 +282,7 @@ final class FormTreeReader {
         }
         if charset != .utf8 {
             LegacyCharsets.transcode(&buffer, from: 0, charset: charset)
-            if interpretsNumericEntities { LegacyCharsets.interpretNumericEntities(&buffer) }
+            if readsNumericReferences { LegacyCharsets.readNumericReferences(&buffer) }
         }
         return try buffer.withReader(body)
     }

@@ -64,5 +64,5 @@ extension URLEncodedFormDecoder {
     /// charset lacks (`&#26085;`) are read as the characters they name. A form without either is
     /// read as UTF-8, what every page served as UTF-8 sends.
     public static let htmlForm = URLEncodedFormDecoder(
-        duplicates: .last, charsetSentinel: true, interpretsNumericEntities: true, missingBool: .false)
+        duplicates: .last, charset: URLEncodedForm.Charset(.utf8, sentinel: true), missingBool: .false)
 }

@@ -51,35 +51,24 @@ public struct URLEncodedFormDecoder: Sendable {
     /// Whether decoding stops at the first field that fails, or reports every one.
     /// ``ErrorReporting-swift.enum/firstError`` by default.
     public var errorReporting: ErrorReporting
-    /// How decoded bytes become text. ``Charset/utf8`` by default.
+    /// The charset the form's bytes are read in, whether a sentinel in the form picks it, and
+    /// whether numeric character references in a legacy charset's values are read as characters.
+    /// ``Charset/utf8`` (no sentinel) by default.
     public var charset: URLEncodedForm.Charset
-    /// Whether a `utf8` or `_charset_` parameter says which charset the form was sent in, as
-    /// qs's `charsetSentinel`. `false` by default.
-    ///
-    /// Rails' form helpers add `utf8=✓` to a form. Sent as UTF-8 it arrives as `utf8=%E2%9C%93`;
-    /// a browser that sent the form in a legacy charset, where `✓` has no byte, writes the
-    /// character reference `&#10003;` instead (`utf8=%26%2310003%3B`), which picks ``charset``
-    /// when that is a legacy one and ``Charset/isoLatin1`` otherwise, as qs does.
-    ///
-    /// A browser also fills a hidden input named `_charset_` with the name of the charset it used
-    /// (the HTML standard). `UTF-8` picks ``Charset/utf8``; `windows-1252`, and the
-    /// labels the WHATWG Encoding standard treats as it (`ISO-8859-1`, `latin1`, `US-ASCII`…),
-    /// pick ``Charset/windows1252``; any other name is refused with
-    /// ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset`` rather than read as the
-    /// wrong text.
-    ///
-    /// With this on, the first `utf8` or `_charset_` parameter decides for that form, and neither
-    /// is decoded into the value, whatever it holds.
-    public var charsetSentinel: Bool
-    /// Whether numeric character references in values (`&#8364;`) are read as the characters they
-    /// name, as qs's `interpretNumericEntities`. `false` by default.
-    ///
-    /// A browser writes a character that the form's charset lacks as a reference: `日本` sent from
-    /// a windows-1252 page arrives as `%26%2326085%3B%26%2326412%3B`. As in qs, only forms read in
-    /// ``Charset/isoLatin1`` or ``Charset/windows1252`` are rewritten: in a
-    /// UTF-8 form every character has bytes of its own, so `&#38;` there is text the user typed. A
-    /// reference to no character (a surrogate, or past U+10FFFF) stays as it is.
-    public var interpretsNumericEntities: Bool
+    /// Whether a `utf8` or `_charset_` parameter picks the charset: ``Charset/sentinel`` under
+    /// its former name.
+    @available(*, deprecated, renamed: "charset.sentinel")
+    public var charsetSentinel: Bool {
+        get { charset.sentinel }
+        set { charset.sentinel = newValue }
+    }
+    /// Whether numeric character references are read as characters: ``Charset/numericReferences``
+    /// under its former name (on by default now).
+    @available(*, deprecated, renamed: "charset.numericReferences")
+    public var interpretsNumericEntities: Bool {
+        get { charset.numericReferences }
+        set { charset.numericReferences = newValue }
+    }
     /// What an array written with indices holds where an index is missing.
     /// ``IndexGaps-swift.enum/error`` by default.
     public var indexGaps: IndexGaps
@@ -133,12 +122,10 @@ public struct URLEncodedFormDecoder: Sendable {
     ///     untyped value, the last where a type expects one value) by default.
     ///   - errorReporting: Whether to stop at the first failed field or report them all.
     ///     `.firstError` by default.
-    ///   - charset: How decoded bytes become text. `.utf8` by default.
-    ///   - charsetSentinel: Whether a `utf8=✓` or `_charset_` parameter picks the charset. `false`
-    ///     by default.
-    ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
-    ///   - interpretsNumericEntities: Whether `&#8364;` in a legacy-charset form is `€`. `false` by
+    ///   - charset: How decoded bytes become text, whether a `utf8=✓` or `_charset_` parameter
+    ///     picks the charset, and whether `&#8364;` in a legacy-charset value is `€`. `.utf8` by
     ///     default.
+    ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
     ///   - indexGaps: What a missing index in `items[0]`, `items[2]` means. `.error` by default.
     ///   - missingBool: What a `Bool` member the form does not have reads as. `.keyNotFound` by
     ///     default.
@@ -163,9 +150,7 @@ public struct URLEncodedFormDecoder: Sendable {
         duplicates: DuplicateDecoding = .combine,
         errorReporting: ErrorReporting = .firstError,
         charset: URLEncodedForm.Charset = .utf8,
-        charsetSentinel: Bool = false,
         userInfo: [CodingUserInfoKey: any Sendable] = [:],
-        interpretsNumericEntities: Bool = false,
         indexGaps: IndexGaps = .error,
         missingBool: MissingBool = .keyNotFound,
         nilDecoding: NilDecoding = .dropKey,
@@ -178,14 +163,12 @@ public struct URLEncodedFormDecoder: Sendable {
         self.bracketRows = bracketRows
         self.allowsEmptyArrays = allowsEmptyArrays
         self.malformedKeys = malformedKeys
-        self.interpretsNumericEntities = interpretsNumericEntities
         self.indexGaps = indexGaps
         self.missingBool = missingBool
         self.nilDecoding = nilDecoding
         self.duplicates = duplicates
         self.errorReporting = errorReporting
         self.charset = charset
-        self.charsetSentinel = charsetSentinel
         self.userInfo = userInfo
         self.arrayDecoding = arrayDecoding
         self.boolDecoding = boolDecoding
@@ -197,9 +180,12 @@ public struct URLEncodedFormDecoder: Sendable {
         self.limits = limits
     }
 
-    /// The decoder with `bareKeys:`, the former name of `nilDecoding:` (`.flag` is `.dropKey`,
-    /// `.null` is `.bareKey`); every other argument as in the main initializer.
-    @available(*, deprecated, message: "use nilDecoding: .dropKey or .bareKey")
+    /// The decoder with the former names of three options: `bareKeys:` for `nilDecoding:`
+    /// (`.flag` is `.dropKey`, `.null` is `.bareKey`), `charsetSentinel:` and
+    /// `interpretsNumericEntities:` for ``Charset/sentinel`` and ``Charset/numericReferences``
+    /// (which was off by default); every other argument as in the main initializer.
+    @available(*, deprecated, message: "use nilDecoding:, and charset: Charset(_:sentinel:numericReferences:)")
+    @_disfavoredOverload
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -217,18 +203,22 @@ public struct URLEncodedFormDecoder: Sendable {
         interpretsNumericEntities: Bool = false,
         indexGaps: IndexGaps = .error,
         missingBool: MissingBool = .keyNotFound,
-        bareKeys: BareKeys,
+        nilDecoding: NilDecoding = .dropKey,
+        bareKeys: BareKeys? = nil,
         allowsEmptyArrays: Bool = false,
         malformedKeys: MalformedKeys = .literal,
-        conflictingKeys: ConflictingKeys = .error
+        conflictingKeys: ConflictingKeys = .error,
+        bracketRows: BracketRows = .untilRepeated
     ) {
         self.init(
             arrayDecoding: arrayDecoding, boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding,
             keyDecoding: keyDecoding, keyPathDecoding: keyPathDecoding, spaceDecoding: spaceDecoding, limits: limits,
-            duplicates: duplicates, errorReporting: errorReporting, charset: charset, charsetSentinel: charsetSentinel,
-            userInfo: userInfo, interpretsNumericEntities: interpretsNumericEntities, indexGaps: indexGaps, missingBool: missingBool,
-            nilDecoding: bareKeys == .null ? .bareKey : .dropKey, allowsEmptyArrays: allowsEmptyArrays, malformedKeys: malformedKeys,
-            conflictingKeys: conflictingKeys)
+            duplicates: duplicates, errorReporting: errorReporting,
+            charset: URLEncodedForm.Charset(
+                charset.encoding, sentinel: charset.sentinel || charsetSentinel, numericReferences: interpretsNumericEntities),
+            userInfo: userInfo, indexGaps: indexGaps, missingBool: missingBool,
+            nilDecoding: bareKeys.map { $0 == .null ? .bareKey : .dropKey } ?? nilDecoding,
+            allowsEmptyArrays: allowsEmptyArrays, malformedKeys: malformedKeys, conflictingKeys: conflictingKeys, bracketRows: bracketRows)
     }
 
     /// Decodes a value of `type` from form text, such as a query string without its `?`.
@@ -307,7 +297,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// - ``Limits-swift.struct/maximumArrayLength``: when the pair that would grow an array past
     ///   it ends.
     ///
-    /// With ``charsetSentinel``, the body is collected up to ``Limits-swift.struct/maximumInputLength``
+    /// With ``Charset/sentinel``, the body is collected up to ``Limits-swift.struct/maximumInputLength``
     /// and then parsed, since a sentinel anywhere in the form decides how the names before it
     /// are read.
     ///

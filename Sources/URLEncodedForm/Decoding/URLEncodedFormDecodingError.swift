@@ -47,7 +47,7 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         /// array and an object (`a[]=1&a[b]=2`).
         public static let conflictingKey = Code(.conflictingKey)
         /// The form's `_charset_` parameter names a charset the decoder cannot read, such as
-        /// `Shift_JIS`, with ``URLEncodedFormDecoder/charsetSentinel`` on; reading its bytes as
+        /// `Shift_JIS`, with ``Charset/sentinel`` on; reading its bytes as
         /// another charset would give the wrong text.
         public static let unsupportedCharset = Code(.unsupportedCharset)
 

@@ -67,24 +67,24 @@ public struct URLEncodedFormEncoder: Sendable {
         didSet { escaper = Self.escaper(allowing: unescapedCharacters, separator: separator) }
     }
 
-    /// The charset names and values are written in.
-    /// ``Charset/utf8`` by default.
+    /// The charset names and values are written in, whether the form starts with a sentinel
+    /// that names it, and what a character the charset lacks becomes. ``Charset/utf8`` (no
+    /// sentinel) by default.
     ///
-    /// In ``Charset/isoLatin1`` or
-    /// ``Charset/windows1252`` each character the charset has is
-    /// its one byte (`é` → `%E9`) and every other one a decimal numeric character reference,
-    /// escaped (`€` → `%26%238364%3B` in ISO-8859-1), as a browser submits a form from a page in
-    /// that charset and as qs writes with `charset: 'iso-8859-1'`. Read it back with
-    /// ``URLEncodedFormDecoder`` set to the same charset and `interpretsNumericEntities`, or
-    /// with `charsetSentinel` when the form carries the sentinel. Names are written the same
-    /// way, but the decoder, like qs, reads references in values only: keep names to characters
-    /// the charset has.
+    /// In ``Charset/isoLatin1`` or ``Charset/windows1252`` each character the charset has is its
+    /// one byte (`é` → `%E9`) and every other one a decimal numeric character reference, escaped
+    /// (`€` → `%26%238364%3B` in ISO-8859-1), as a browser submits a form from a page in that
+    /// charset and as qs writes with `charset: 'iso-8859-1'`. Read it back with
+    /// ``URLEncodedFormDecoder`` set to the same charset, or with ``Charset/sentinel`` on both
+    /// sides. Names are written the same way, but the decoder, like qs, reads references in
+    /// values only: keep names to characters the charset has.
     public var charset: URLEncodedForm.Charset
-    /// Whether the form starts with `utf8=✓` (Rails' and qs's sentinel), written in the form's
-    /// charset (`utf8=%E2%9C%93` in UTF-8, `utf8=%26%2310003%3B` in a legacy one), so that a
-    /// server tells the charset from the form itself. `false` by default. A form with nothing
-    /// else in it stays empty.
-    public var charsetSentinel: Bool
+    /// Whether the form starts with `utf8=✓`: ``Charset/sentinel`` under its former name.
+    @available(*, deprecated, renamed: "charset.sentinel")
+    public var charsetSentinel: Bool {
+        get { charset.sentinel }
+        set { charset.sentinel = newValue }
+    }
     /// Whether an empty array is written as its name and `[]` alone (`tags[]`), as qs writes it
     /// with `allowEmptyArrays`, so that it reads back as an empty array with the decoder's
     /// ``URLEncodedFormDecoder/allowsEmptyArrays`` (and a `[String]?` as `[]`, not `nil`).
@@ -161,8 +161,8 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
     ///   - unescapedCharacters: The characters left unescaped. ``UnescapedCharacters-swift.struct/default``
     ///     by default.
-    ///   - charset: The charset names and values are written in. `.utf8` by default.
-    ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
+    ///   - charset: The charset names and values are written in, and whether the form starts
+    ///     with `utf8=✓`. `.utf8` by default.
     ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
     ///   - indexGaps: Whether an element that writes nothing leaves a gap in the indices.
     ///     `.compact` by default.
@@ -180,7 +180,6 @@ public struct URLEncodedFormEncoder: Sendable {
         spaceEncoding: SpaceEncoding = .percentEscaped,
         unescapedCharacters: UnescapedCharacters = .default,
         charset: URLEncodedForm.Charset = .utf8,
-        charsetSentinel: Bool = false,
         allowsEmptyArrays: Bool = false,
         indexGaps: IndexGaps = .compact,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -188,7 +187,6 @@ public struct URLEncodedFormEncoder: Sendable {
         self.allowsEmptyArrays = allowsEmptyArrays
         self.indexGaps = indexGaps
         self.charset = charset
-        self.charsetSentinel = charsetSentinel
         self.userInfo = userInfo
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
         self.arrayEncoding = arrayEncoding
@@ -203,6 +201,38 @@ public struct URLEncodedFormEncoder: Sendable {
         self.spaceEncoding = spaceEncoding
         self.unescapedCharacters = unescapedCharacters
         escaper = Self.escaper(allowing: unescapedCharacters, separator: separator)
+    }
+
+    /// The encoder with `charsetSentinel:`, the former place of ``Charset/sentinel``; every other
+    /// argument as in the main initializer.
+    @available(*, deprecated, message: "use charset: Charset(_:sentinel:)")
+    @_disfavoredOverload
+    public init(
+        alphabetizeKeyValuePairs: Bool = true,
+        arrayEncoding: ArrayEncoding = .brackets,
+        boolEncoding: BoolEncoding = .numeric,
+        dataEncoding: DataEncoding = .base64,
+        dateEncoding: DateEncoding = .deferredToDate,
+        keyEncoding: KeyEncoding = .useDefaultKeys,
+        keyPathEncoding: KeyPathEncoding = .brackets,
+        bracketEncoding: BracketEncoding = .percentEscaped,
+        nilEncoding: NilEncoding = .dropKey,
+        spaceEncoding: SpaceEncoding = .percentEscaped,
+        unescapedCharacters: UnescapedCharacters = .default,
+        charset: URLEncodedForm.Charset = .utf8,
+        charsetSentinel: Bool,
+        allowsEmptyArrays: Bool = false,
+        indexGaps: IndexGaps = .compact,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) {
+        var charset = charset
+        charset.sentinel = charset.sentinel || charsetSentinel
+        self.init(
+            alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, arrayEncoding: arrayEncoding, boolEncoding: boolEncoding,
+            dataEncoding: dataEncoding, dateEncoding: dateEncoding, keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding,
+            bracketEncoding: bracketEncoding, nilEncoding: nilEncoding, spaceEncoding: spaceEncoding,
+            unescapedCharacters: unescapedCharacters, charset: charset, allowsEmptyArrays: allowsEmptyArrays,
+            indexGaps: indexGaps, userInfo: userInfo)
     }
 
     /// Encodes `value` as form text.
@@ -264,9 +294,24 @@ public struct URLEncodedFormEncoder: Sendable {
         let nodes = session.builder.nodes
         switch nodes[FormTreeBuilder.root].kind {
         case .unset, .object:
+            var reference: (node: Int, scalar: Unicode.Scalar)?
             ByteWriter.withStackStorage(640, 128, 256) { output, path, members in
                 var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members)
                 serializer.serialize(body)
+                reference = serializer.firstReference
+            }
+            if let reference {
+                let code = String(reference.scalar.value, radix: 16, uppercase: true)
+                throw EncodingError.invalidValue(
+                    String(reference.scalar),
+                    EncodingError.Context(
+                        codingPath: session.codingPath(of: reference.node),
+                        debugDescription: """
+                            '\(reference.scalar)' (U+\(code)) has no byte in \(charset.encoding.name), and with \
+                            charset.numericReferences off it is not written as the reference &#\(reference.scalar.value);.
+                            """
+                    )
+                )
             }
         case .array, .scalar, .bare:
             let shape = nodes[FormTreeBuilder.root].kind == .array ? "an array" : "a single value"

@@ -24,7 +24,7 @@ extension URLEncodedFormEncoder {
 
     /// Creates an encoder with the unescaped characters given as a `CharacterSet`, as Alamofire's
     /// initializer takes them. A call without `allowedCharacters` chooses
-    /// ``init(alphabetizeKeyValuePairs:arrayEncoding:boolEncoding:dataEncoding:dateEncoding:keyEncoding:keyPathEncoding:bracketEncoding:nilEncoding:spaceEncoding:unescapedCharacters:charset:charsetSentinel:allowsEmptyArrays:indexGaps:userInfo:)``,
+    /// ``init(alphabetizeKeyValuePairs:arrayEncoding:boolEncoding:dataEncoding:dateEncoding:keyEncoding:keyPathEncoding:bracketEncoding:nilEncoding:spaceEncoding:unescapedCharacters:charset:allowsEmptyArrays:indexGaps:userInfo:)``,
     /// which this one calls.
     ///
     /// - Parameters:
@@ -40,8 +40,8 @@ extension URLEncodedFormEncoder {
     ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
     ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
     ///   - allowedCharacters: The characters left unescaped; only ASCII ones can be.
-    ///   - charset: The charset names and values are written in. `.utf8` by default.
-    ///   - charsetSentinel: Whether the form starts with `utf8=✓`. `false` by default.
+    ///   - charset: The charset names and values are written in, and whether the form starts
+    ///     with `utf8=✓`. `.utf8` by default.
     ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
     ///   - indexGaps: Whether an element that writes nothing leaves a gap in the indices.
     ///     `.compact` by default.
@@ -59,7 +59,6 @@ extension URLEncodedFormEncoder {
         spaceEncoding: SpaceEncoding = .percentEscaped,
         allowedCharacters: CharacterSet,
         charset: URLEncodedForm.Charset = .utf8,
-        charsetSentinel: Bool = false,
         allowsEmptyArrays: Bool = false,
         indexGaps: IndexGaps = .compact,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
@@ -77,7 +76,6 @@ extension URLEncodedFormEncoder {
             spaceEncoding: spaceEncoding,
             unescapedCharacters: UnescapedCharacters(allowedCharacters),
             charset: charset,
-            charsetSentinel: charsetSentinel,
             allowsEmptyArrays: allowsEmptyArrays,
             indexGaps: indexGaps,
             userInfo: userInfo

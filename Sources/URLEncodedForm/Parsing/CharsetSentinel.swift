@@ -45,7 +45,7 @@ struct CharsetSentinel {
     ///
     /// - Throws: ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset`` for a
     ///   `_charset_` this decoder cannot read.
-    func charset(default configured: Charset) throws -> Charset? {
+    func charset(default configured: Charset.Encoding) throws -> Charset.Encoding? {
         switch name {
         case .utf8:
             if value.elementsEqual("✓".utf8) { return .utf8 }

@@ -41,7 +41,7 @@ struct ChunkedFormParser {
         let room = max(0, min(expectedLength, options.limits.maximumInputLength))
         if room > 0 { bytes.reserveCapacity(room) }
         parser = FormParser(bytes: bytes, expectedNodes: min(room / 4 + 2, 4096), options: options)
-        if options.charsetSentinel { collected = [] }
+        if options.charset.sentinel { collected = [] }
     }
 
     /// Takes the next chunk of the body.

@@ -15,7 +15,7 @@ struct FormParser {
     /// may have chosen.
     struct ParsedForm {
         var tree: FormTree
-        var charset: Charset
+        var charset: Charset.Encoding
         var inputLength: Int
     }
 
@@ -57,7 +57,7 @@ struct FormParser {
     var previousPath: [Int] = []
     var previousPathLength = 0
     /// The charset names and values are read in, by the decoder's option or the form's sentinel.
-    var charset: Charset
+    var charset: Charset.Encoding
     /// Where the sentinel pairs start, when the decoder reads them; they are skipped.
     var sentinelStarts: [Int] = []
 
@@ -67,9 +67,9 @@ struct FormParser {
     ///   charset the form names that the decoder cannot read.
     static func parse(_ input: ByteReader, options: URLEncodedFormDecoder) throws -> ParsedForm {
         var parser = FormParser(input: input, options: options)
-        if options.charsetSentinel, let sentinel = CharsetSentinel.find(in: input) {
+        if options.charset.sentinel, let sentinel = CharsetSentinel.find(in: input) {
             parser.sentinelStarts = sentinel.starts
-            if let charset = try sentinel.charset(default: options.charset) { parser.charset = charset }
+            if let encoding = try sentinel.charset(default: options.charset.encoding) { parser.charset = encoding }
         }
         try parser.parsePairs()
         return parser.finish(inputLength: input.count)
@@ -103,7 +103,7 @@ struct FormParser {
         replacesConflicts = options.conflictingKeys == .last
         startsElementPerPair = options.bracketRows == .onePerPair
         limits = options.limits
-        charset = options.charset
+        charset = options.charset.encoding
     }
 
     // MARK: Pairs

@@ -15,7 +15,7 @@ enum LegacyCharsets {
 
     /// Rewrites the bytes of `bytes` from `start` on, read in `charset` (a single-byte one), as
     /// UTF-8. Nothing is copied when they are all ASCII, as most names and values are.
-    static func transcode(_ bytes: inout [UInt8], from start: Int, charset: Charset) {
+    static func transcode(_ bytes: inout [UInt8], from start: Int, charset: Charset.Encoding) {
         // Read in place: a slice of `bytes` held across the mutation below would make it copy the
         // whole buffer, which for a name is the whole input, once per name.
         let utf8: [UInt8]? = bytes.withReader { all in
@@ -42,7 +42,7 @@ enum LegacyCharsets {
     /// Replaces each `&#digits;` in `bytes` that names a character with that character's UTF-8.
     /// A reference is never shorter than the character it names (`&#0;` is four bytes, and a
     /// character of four UTF-8 bytes needs `&#65536;` or more), so the rewrite happens in place.
-    static func interpretNumericEntities(_ bytes: inout [UInt8]) {
+    static func readNumericReferences(_ bytes: inout [UInt8]) {
         guard bytes.count >= 4 else { return }
         var read = 0
         var write = 0

@@ -10,6 +10,11 @@ struct FormSerializer: ~Copyable {
     private let allowsEmptyArrays: Bool
     /// Whether an element is keyed by its coding index (``URLEncodedFormEncoder/IndexGaps/keepPositions``).
     private let keepsPositions: Bool
+    /// Whether a character the legacy charset lacks is an error rather than a reference
+    /// (``Charset/numericReferences`` off).
+    private let refusesReferences: Bool
+    /// The first node whose text held such a character, and the character.
+    private(set) var firstReference: (node: Int, scalar: Unicode.Scalar)?
 
     init(
         nodes: [FormTreeBuilder.Node],
@@ -21,6 +26,7 @@ struct FormSerializer: ~Copyable {
         self.nodes = nodes
         allowsEmptyArrays = options.allowsEmptyArrays
         keepsPositions = options.indexGaps == .keepPositions
+        refusesReferences = options.charset.isLegacy && !options.charset.numericReferences
         writer = PairWriter(options: options, output: output, path: path, members: members)
     }
 
@@ -88,6 +94,9 @@ struct FormSerializer: ~Copyable {
                     }
                 write(child)
                 if writer.close(restoring: outer) { position &+= 1 }
+            }
+            if refusesReferences, firstReference == nil, let scalar = writer.firstReference {
+                firstReference = (child, scalar)
             }
             index &+= 1
             child = Int(nodes[child].nextSibling)

@@ -10,8 +10,11 @@ extension LegacyCharsets {
         uniqueKeysWithValues: windows1252High.enumerated().map { (UInt32($0.element), UInt8(0x80 &+ $0.offset)) }
     )
 
-    /// Appends the text of `scalars` in `charset`, a single-byte one, to `bytes`.
-    static func encode(_ scalars: some Sequence<Unicode.Scalar>, charset: Charset, into bytes: inout [UInt8]) {
+    /// Appends the text of `scalars` in `charset`, a single-byte one, to `bytes`; returns the
+    /// first character written as a reference, if any.
+    @discardableResult
+    static func encode(_ scalars: some Sequence<Unicode.Scalar>, charset: Charset.Encoding, into bytes: inout [UInt8]) -> Unicode.Scalar? {
+        var firstReference: Unicode.Scalar?
         for scalar in scalars {
             let value = scalar.value
             if value < 0x80 {
@@ -22,11 +25,13 @@ extension LegacyCharsets {
                 bytes.append(contentsOf: "&#".utf8)
                 bytes.appendDecimal(value)
                 bytes.append(UInt8(ascii: ";"))
+                if firstReference == nil { firstReference = scalar }
             }
         }
+        return firstReference
     }
 
-    private static func byte(of value: UInt32, in charset: Charset) -> UInt8? {
+    private static func byte(of value: UInt32, in charset: Charset.Encoding) -> UInt8? {
         switch charset {
         case .utf8: nil
         case .isoLatin1: value <= 0xFF ? UInt8(value) : nil

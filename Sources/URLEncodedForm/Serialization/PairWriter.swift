@@ -46,10 +46,13 @@ struct PairWriter: ~Copyable {
     private let punctuation: KeyPathPunctuation
     /// The charset names and values are written in when it is not UTF-8
     /// (``URLEncodedFormEncoder/charset``).
-    private let legacyCharset: Charset?
-    /// The length of the `utf8=✓` pair written first (``URLEncodedFormEncoder/charsetSentinel``),
+    private let legacyCharset: Charset.Encoding?
+    /// The length of the `utf8=✓` pair written first (``Charset/sentinel``),
     /// which is taken back when nothing follows it, as qs does.
     private var sentinelLength = 0
+    /// The first character written as a numeric character reference because the legacy charset
+    /// lacks it, for ``Charset/numericReferences`` off, where that is an error.
+    private(set) var firstReference: Unicode.Scalar?
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
 
@@ -137,11 +140,14 @@ struct PairWriter: ~Copyable {
         self.output = output
         self.path = path
         self.members = MemberStack(members)
-        legacyCharset = options.charset == .utf8 ? nil : options.charset
-        if options.charsetSentinel {
+        legacyCharset = options.charset.isLegacy ? options.charset.encoding : nil
+        if options.charset.sentinel {
             self.output.append(contentsOf: Array("utf8=".utf8))
             appendValue("✓")
             sentinelLength = self.output.count
+            // The sentinel is a reference by design in a legacy charset; only the form's own
+            // text counts.
+            firstReference = nil
         }
         if separator != nil { joinStates.append(JoinState()) }
     }
@@ -505,13 +511,14 @@ struct PairWriter: ~Copyable {
     /// numeric character references), then escaped.
     private mutating func appendLegacy(
         _ scalars: some Sequence<Unicode.Scalar>,
-        charset: Charset,
+        charset: Charset.Encoding,
         to destination: Destination
     ) {
         // A buffer per text: a reused one, a stored property, cost every UTF-8 encode more than
         // this costs a legacy one (measured).
         var bytes: [UInt8] = []
-        LegacyCharsets.encode(scalars, charset: charset, into: &bytes)
+        let reference = LegacyCharsets.encode(scalars, charset: charset, into: &bytes)
+        if firstReference == nil { firstReference = reference }
         bytes.withReader { encoded in
             switch destination {
             case .path: escaper.escape(encoded, spaceAsPlus: spaceAsPlus, into: &path)

@@ -209,11 +209,11 @@ struct RoundTripTests {
                 )
             case .latin1Sentinel:
                 (
-                    URLEncodedFormEncoder(charset: .isoLatin1, charsetSentinel: true),
-                    URLEncodedFormDecoder(charsetSentinel: true, interpretsNumericEntities: true)
+                    URLEncodedFormEncoder(charset: Charset(.isoLatin1, sentinel: true)),
+                    URLEncodedFormDecoder(charset: Charset(.utf8, sentinel: true))
                 )
             case .windows1252:
-                (URLEncodedFormEncoder(charset: .windows1252), URLEncodedFormDecoder(charset: .windows1252, interpretsNumericEntities: true))
+                (URLEncodedFormEncoder(charset: .windows1252), URLEncodedFormDecoder(charset: .windows1252))
             }
         }
     }

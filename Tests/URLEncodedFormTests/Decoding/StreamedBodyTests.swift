@@ -22,7 +22,7 @@ struct StreamedBodyTests {
             }
         }
         var sentinel = URLEncodedFormDecoder(charset: .windows1252)
-        sentinel.charsetSentinel = true
+        sentinel.charset.sentinel = true
         for testCase in fixtureCases("chromium-legacy-forms.json").cases {
             if let body = testCase["body"] as? String { bodies.append((body, sentinel)) }
         }

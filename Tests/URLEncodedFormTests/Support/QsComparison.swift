@@ -201,15 +201,16 @@ enum QsComparison {
     /// elements, 1,000 parameters, gaps in indices compacted.
     static func decoder(for options: [String: Any]) -> URLEncodedFormDecoder {
         var decoder = URLEncodedFormDecoder(indexGaps: .compact)
+        decoder.charset.numericReferences = false
         decoder.limits = .init(maximumInputLength: .max, maximumParameterCount: 1000, maximumDepth: 6, maximumArrayLength: 20)
         for (name, value) in options {
             let flag = value as? Bool ?? false
             switch name {
             case "allowDots": decoder.keyPathDecoding = flag ? .dots : .brackets
             case "comma": decoder.arrayDecoding = flag ? .separator(",") : .automatic
-            case "charset": decoder.charset = (value as? String) == "iso-8859-1" ? .isoLatin1 : .utf8
-            case "charsetSentinel": decoder.charsetSentinel = flag
-            case "interpretNumericEntities": decoder.interpretsNumericEntities = flag
+            case "charset": decoder.charset.encoding = (value as? String) == "iso-8859-1" ? .isoLatin1 : .utf8
+            case "charsetSentinel": decoder.charset.sentinel = flag
+            case "interpretNumericEntities": decoder.charset.numericReferences = flag
             case "strictNullHandling": decoder.nilDecoding = flag ? .bareKey : .dropKey
             case "allowEmptyArrays": decoder.allowsEmptyArrays = flag
             case "duplicates":
@@ -247,7 +248,7 @@ enum QsComparison {
         }
         let ours = Result { try ShapedDecoding.decode(input, like: expected, with: decoder) }
         if case .success(let value) = ours, value == expected { return .same }
-        let view = qsView(of: input, utf8: decoder.charset == .utf8)
+        let view = qsView(of: input, utf8: decoder.charset.encoding == .utf8)
         if let rule = view.rules.first {
             // The same form with what qs reads differently spelled out, so that it reads as qs
             // reads it: if it then agrees, those differences explain the case.
@@ -372,7 +373,7 @@ enum QsComparison {
             }
         }
         if value.withoutPrototypeNames.withoutEmptyContainers == expected.withoutEmptyContainers { return .prototypeNames }
-        if decoder.interpretsNumericEntities, case .separators = decoder.arrayDecoding,
+        if decoder.charset.numericReferences, case .separators = decoder.arrayDecoding,
             value.leaves.joined(separator: ",") == expected.leaves.joined(separator: ",")
         {
             return .entitiesJoinPieces
