@@ -54,8 +54,8 @@ struct ByteWriter: ByteSink, ~Copyable {
     /// Calls `body` with three writers that start in one kilobyte of stack memory, `first`,
     /// `second` and `third` bytes of it each, and move to memory of their own if they outgrow it:
     /// an encode whose output, path and member stack fit allocates none of them (measured: a
-    /// small encode 6 → 4 allocations and 13,973 → 13,218 instructions, medium 13 → 9 and
-    /// 57,757 → 55,681). The writers must not outlive `body`, which consumes them and returns
+    /// small encode 6 → 4 allocations and 13,973 → 13,211 instructions, medium 13 → 8 and
+    /// 57,757 → 55,662). The writers must not outlive `body`, which consumes them and returns
     /// only a copyable result.
     @inline(__always)
     static func withStackStorage<Result>(
@@ -160,7 +160,7 @@ struct ByteWriter: ByteSink, ~Copyable {
         count &+= 16
     }
 
-    /// The integer whose bytes start at `offset`, which ``append(word:)`` wrote.
+    /// The integer whose bytes start at `offset`, which ``append(words:_:)`` wrote.
     @inline(__always)
     func word(at offset: Int) -> Int {
         precondition(offset >= 0 && offset <= count &- 8, "word outside the buffer")

@@ -56,7 +56,9 @@ struct PairWriter: ~Copyable {
     /// A custom array encoding receives the unescaped path, so only then is it tracked too.
     private let tracksRawPath: Bool
 
+    /// The form written so far.
     private(set) var output: ByteWriter
+    /// The escaped key path of the open level, which each of its pairs starts with.
     private var path: ByteWriter
     private var rawPath: [UInt8] = []
     /// The open level. The levels around it are kept by the caller, on its own stack:
