@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target with AddressSanitizer and fuzzes each for FUZZ_SECONDS (60 by
 # default), or, with FUZZ_RUNS=ci, for a fixed number of inputs per target: about 60 s each on a
-# quiet two-core machine, the same work however busy the machine is, so CI fuzzes beside a build.
+# quiet two-core machine, the same work however busy the machine is, so CI fuzzes beside other work.
 # Fails on any crash, leak, timeout, out-of-memory or failed check.
 #
 #   FUZZ_SECONDS=600 bash Fuzz/run.sh              # all targets
