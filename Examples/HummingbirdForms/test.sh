@@ -7,11 +7,13 @@ cd "$(dirname "$0")"
 
 . ../../Tests/Browser/setup.sh
 
-# EXAMPLES_SCRATCH shares one build of SwiftNIO and the frameworks with CI's other steps.
+# EXAMPLES_SCRATCH shares one build of SwiftNIO and the frameworks with CI's other steps, and
+# EXAMPLES_BUILD_FLAGS the flags they build with, so that each module is compiled once.
 scratch=${EXAMPLES_SCRATCH:-.build}
 
 echo "==> building the example"
-swift build --scratch-path "$scratch"
+# shellcheck disable=SC2086 # the flags are words
+swift build --scratch-path "$scratch" ${EXAMPLES_BUILD_FLAGS:-}
 
 port=${PORT:-$((20000 + RANDOM % 20000))}
 base="http://127.0.0.1:$port"

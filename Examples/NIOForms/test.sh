@@ -15,7 +15,8 @@ cd "$(dirname "$0")"
 scratch=${EXAMPLES_SCRATCH:-.build}
 
 echo "==> building the examples"
-swift build --scratch-path "$scratch"
+# shellcheck disable=SC2086 # EXAMPLES_BUILD_FLAGS: the flags CI's shared scratch path is built with
+swift build --scratch-path "$scratch" ${EXAMPLES_BUILD_FLAGS:-}
 
 failures=0
 expect() {  # expect NAME CONDITION-OUTPUT DETAIL: passes when the output is "yes"

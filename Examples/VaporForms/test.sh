@@ -13,7 +13,9 @@ scratch=${1:-.build-adapters}
 echo "==> building the example with the Vapor trait"
 # VAPOR_EXAMPLE_TRAITS lets CI build with the traits its other steps use, so that it resolves
 # the same packages in the scratch path they share.
-swift build --traits "${VAPOR_EXAMPLE_TRAITS:-Vapor}" --scratch-path "$scratch" --product url-encoded-form-vapor-example
+# EXAMPLES_BUILD_FLAGS likewise: the flags that scratch path is built with.
+# shellcheck disable=SC2086 # the flags are words
+swift build --traits "${VAPOR_EXAMPLE_TRAITS:-Vapor}" --scratch-path "$scratch" --product url-encoded-form-vapor-example ${EXAMPLES_BUILD_FLAGS:-}
 
 port=${PORT:-$((20000 + RANDOM % 20000))}
 base="http://127.0.0.1:$port"
