@@ -130,7 +130,19 @@ struct ByteReader: Sequence {
     // The copies below take the buffer whole: a `Sequence` alone is copied a byte at a time.
 
     /// The bytes as text; bytes that are not UTF-8 become U+FFFD.
-    var string: String { String(decoding: buffer, as: UTF8.self) }
+    var string: String {
+        // Text of 16 bytes or more is checked here 16 bytes at a time (``UTF8Validation``), so
+        // that the copy into the `String` does not check it again one byte at a time; shorter
+        // text costs the standard library less (measured).
+        if buffer.count >= 16, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            switch UTF8Validation.check(self) {
+            case .ascii: return unsafe String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: true))
+            case .valid: return unsafe String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: false))
+            case .invalid: break
+            }
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
 
     var array: [UInt8] { Array(buffer) }
 

@@ -28,6 +28,15 @@ enum ByteScanning {
         return halves.0 | halves.1 == 0
     }
 
+    /// The first lane that is not 0, or 16 when every lane is: for a scan that wants only the
+    /// first, fewer instructions than ``bits(_:)`` and its count of trailing zeros.
+    @inline(__always)
+    static func firstNonzeroLane(_ lanes: Vector) -> Int {
+        let halves = unsafeBitCast(lanes, to: (UInt64, UInt64).self)
+        let low = halves.0.littleEndian
+        return low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ halves.1.littleEndian.trailingZeroBitCount &>> 3
+    }
+
     /// 0xFF in each lane where `vector` equals `byte`.
     @inline(__always)
     static func equal(_ vector: Vector, _ byte: UInt8) -> Vector {

@@ -20,10 +20,7 @@ extension FormParser {
         // Read in place: a slice of `tree.bytes` held across the mutation below would make it
         // copy the whole buffer, the input included, once per name.
         let repaired: String? = tree.bytes.withReader { bytes in
-            let decoded = bytes[start..<bytes.count]
-            guard decoded.contains(where: { $0 >= 0x80 }) else { return nil }
-            let repaired = decoded.string
-            return repaired.utf8.elementsEqual(decoded) ? nil : repaired
+            UTF8Validation.check(bytes, from: start) == .invalid ? bytes[start..<bytes.count].string : nil
         }
         if let repaired {
             tree.bytes.removeSubrange(start...)

@@ -35,15 +35,10 @@ enum PercentDecoding {
                 var vector = source.chunk(unchecked: index)
                 vector.replace(with: space, where: vector .== plus)
                 target.store(vector, unchecked: written)
-                let percents = ByteScanning.equal(vector, UInt8(ascii: "%"))
-                if ByteScanning.isZero(percents) {
-                    written &+= 16
-                    index &+= 16
-                    continue
-                }
-                let run = ByteScanning.bits(percents).trailingZeroBitCount
+                let run = ByteScanning.firstNonzeroLane(ByteScanning.equal(vector, UInt8(ascii: "%")))
                 written &+= run
                 index &+= run
+                if run == 16 { continue }
             }
             // `index < end`: the loop condition, or a run of fewer than 16 into a whole chunk; the
             // two digits are read only when `end - index > 2`.
