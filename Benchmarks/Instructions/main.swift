@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    let usage = "usage: instructions small|medium|large|largeBrackets|text|rows encode|decode|floor|jsonencode|jsondecode N\n"
+    let usage = "usage: instructions small|medium|large|largeBrackets|text|rows encode|decode|floor|floordecode|jsonencode|jsondecode N\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
@@ -22,6 +22,9 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
     case "encode": for _ in 0..<iterations { blackHole(try encoder.encode(value) as String) }
     case "decode": for _ in 0..<iterations { blackHole(try decoder.decode(Value.self, from: text)) }
     case "floor": for _ in 0..<iterations { try value.encode(to: FloorEncoder()) }
+    case "floordecode":
+        let tree = try FloorValue(value)
+        for _ in 0..<iterations { blackHole(try Value(from: FloorDecoder(value: tree))) }
     case "jsonencode": for _ in 0..<iterations { blackHole(try JSONEncoder().encode(value)) }
     case "jsondecode":
         let json = try JSONEncoder().encode(value)

@@ -29,38 +29,72 @@ extension FormTreeReader {
             return reinterpret(try decodeDecimal(at: node), as: T.self)
         } else if T.self == URL.self {
             return reinterpret(try decodeURL(at: node), as: T.self)
-        } else if let value = try decodeOtherNumber(T.self, at: node) {
-            return value
         } else if T.self == URLEncodedFormValue.self {
             return reinterpret(try formValue(at: node), as: T.self)
+        } else if T.self == [String].self {
+            return reinterpret(try decodeArray(at: node) { try $0.decode(String.self) }, as: T.self)
+        } else if T.self == [Int].self {
+            return reinterpret(try decodeArray(at: node) { try $0.decode(Int.self) }, as: T.self)
+        } else if T.self == [String: String].self {
+            return reinterpret(try decodeDictionary(at: node) { try $0.decode(String.self, forKey: $1) }, as: T.self)
+        }
+        // The other numbers, tested in this function rather than one returning `T?`: a generic
+        // `T?` makes every call look up `Optional<T>`'s metadata (measured: 355 instructions a
+        // call, a tenth of a large decode).
+        if T.self == Float.self {
+            return reinterpret(try decodeFloat(Float.self, at: node), as: T.self)
+        } else if T.self == Int64.self {
+            return reinterpret(try decodeInteger(Int64.self, at: node), as: T.self)
+        } else if T.self == Int32.self {
+            return reinterpret(try decodeInteger(Int32.self, at: node), as: T.self)
+        } else if T.self == Int16.self {
+            return reinterpret(try decodeInteger(Int16.self, at: node), as: T.self)
+        } else if T.self == Int8.self {
+            return reinterpret(try decodeInteger(Int8.self, at: node), as: T.self)
+        } else if T.self == UInt.self {
+            return reinterpret(try decodeInteger(UInt.self, at: node), as: T.self)
+        } else if T.self == UInt64.self {
+            return reinterpret(try decodeInteger(UInt64.self, at: node), as: T.self)
+        } else if T.self == UInt32.self {
+            return reinterpret(try decodeInteger(UInt32.self, at: node), as: T.self)
+        } else if T.self == UInt16.self {
+            return reinterpret(try decodeInteger(UInt16.self, at: node), as: T.self)
+        } else if T.self == UInt8.self {
+            return reinterpret(try decodeInteger(UInt8.self, at: node), as: T.self)
         }
         return try T(from: FormValueDecoder(reader: self, node: node))
     }
 
-    private func decodeOtherNumber<T>(_ type: T.Type, at node: Int) throws -> T? {
-        if T.self == Float.self {
-            reinterpret(try decodeFloat(Float.self, at: node), as: T.self)
-        } else if T.self == Int64.self {
-            reinterpret(try decodeInteger(Int64.self, at: node), as: T.self)
-        } else if T.self == Int32.self {
-            reinterpret(try decodeInteger(Int32.self, at: node), as: T.self)
-        } else if T.self == Int16.self {
-            reinterpret(try decodeInteger(Int16.self, at: node), as: T.self)
-        } else if T.self == Int8.self {
-            reinterpret(try decodeInteger(Int8.self, at: node), as: T.self)
-        } else if T.self == UInt.self {
-            reinterpret(try decodeInteger(UInt.self, at: node), as: T.self)
-        } else if T.self == UInt64.self {
-            reinterpret(try decodeInteger(UInt64.self, at: node), as: T.self)
-        } else if T.self == UInt32.self {
-            reinterpret(try decodeInteger(UInt32.self, at: node), as: T.self)
-        } else if T.self == UInt16.self {
-            reinterpret(try decodeInteger(UInt16.self, at: node), as: T.self)
-        } else if T.self == UInt8.self {
-            reinterpret(try decodeInteger(UInt8.self, at: node), as: T.self)
-        } else {
-            nil
-        }
+    /// The array at `node`, each element read by `element`: what `Array.init(from:)` does, through
+    /// the same container, for the element types forms hold most. Here the array is made for
+    /// its count at once and the element type is known; the standard library's generic
+    /// initializer looks up the array's metadata on every call and grows it an element at a time
+    /// (measured: 2,500 instructions for an array of five `Int`s).
+    private func decodeArray<Element>(
+        at node: Int, _ element: (inout FormUnkeyedDecodingContainer) throws -> Element
+    ) throws -> [Element] {
+        var container = try FormUnkeyedDecodingContainer(reader: self, array: node)
+        var elements: [Element] = []
+        elements.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd { elements.append(try element(&container)) }
+        return elements
+    }
+
+    /// The dictionary at `node`, each value read by `value`: what `Dictionary.init(from:)` does
+    /// for `String` keys (a keyed container, each of its keys read in turn), through the same
+    /// container, with the types known and the dictionary made for its count at once (measured:
+    /// the standard library's spent 27,800 instructions on a dictionary of three strings, most of
+    /// them looking up generic metadata).
+    private func decodeDictionary<Value>(
+        at node: Int, _ value: (FormKeyedDecodingContainer<FormCodingKey>, FormCodingKey) throws -> Value
+    ) throws -> [String: Value] {
+        try requireObject(node)
+        let container = FormKeyedDecodingContainer<FormCodingKey>(reader: self, object: node)
+        let keys = keys(of: node)
+        var dictionary: [String: Value] = [:]
+        dictionary.reserveCapacity(keys.count)
+        for key in keys { dictionary[key] = try value(container, FormCodingKey(key)) }
+        return dictionary
     }
 
     // MARK: Text
