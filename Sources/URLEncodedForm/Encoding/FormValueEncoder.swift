@@ -36,6 +36,21 @@ extension FormEncodingSession {
             case .member(let key, let object): member(of: object, key: key)
             case .element(let index, let array): element(of: array, at: index)
             }
-        try value.encode(to: FormValueEncoder(writer: self, slot: slot))
+        // The collections forms hold most are written here, through the same containers as
+        // their own `encode(to:)` (an unkeyed one for an array, a keyed one by each key for a
+        // dictionary), with their types known: the standard library's generic conformances look
+        // up metadata as they go (measured: a dictionary of three strings, 1,300 instructions).
+        if Value.self == [String].self {
+            var container = FormUnkeyedEncodingContainer(writer: self, array: slot)
+            for element in reinterpret(value, as: [String].self) { try container.encode(element) }
+        } else if Value.self == [Int].self {
+            var container = FormUnkeyedEncodingContainer(writer: self, array: slot)
+            for element in reinterpret(value, as: [Int].self) { try container.encode(element) }
+        } else if Value.self == [String: String].self {
+            var container = FormKeyedEncodingContainer<FormCodingKey>(writer: self, object: slot)
+            for (key, text) in reinterpret(value, as: [String: String].self) { try container.encode(text, forKey: FormCodingKey(key)) }
+        } else {
+            try value.encode(to: FormValueEncoder(writer: self, slot: slot))
+        }
     }
 }
