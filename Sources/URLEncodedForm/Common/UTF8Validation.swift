@@ -30,6 +30,13 @@ enum UTF8Validation {
         var index = start
         var ascii = true
         while index < end {
+            // Runs of ASCII, 32 bytes at a time, in a loop of their own: as one loop with the
+            // other cases, checking an encode's 5,600 bytes of output cost 5,300 instructions,
+            // three times the standard library's ASCII check (the text encode: 53,682 → 50,383).
+            // `0 <= index <= end - 32`: both chunks are inside the bytes.
+            while index <= end &- 32, isASCII(bytes.chunk(unchecked: index) | bytes.chunk(unchecked: index &+ 16)) {
+                index &+= 32
+            }
             if index <= end &- 16 {
                 // `0 <= index <= end - 16`: the chunk is inside the bytes.
                 let halves = unsafeBitCast(bytes.chunk(unchecked: index), to: (UInt64, UInt64).self)
@@ -62,6 +69,12 @@ enum UTF8Validation {
             index &+= length
         }
         return ascii ? .ascii : .valid
+    }
+
+    @inline(__always)
+    private static func isASCII(_ chunk: ByteScanning.Vector) -> Bool {
+        let halves = unsafeBitCast(chunk, to: (UInt64, UInt64).self)
+        return (halves.0 | halves.1) & 0x8080_8080_8080_8080 == 0
     }
 
     /// One bit per byte of `chunk` at 0x80 or above, byte 0 lowest.

@@ -7,8 +7,8 @@ import Testing
 /// compares it with the standard library's own check, `String(validating:as:)`, on every sequence
 /// of one and two bytes, every three-byte sequence from a lead byte whose last byte is at an edge
 /// of Unicode's ranges, and four-byte ones built from those edges, each placed where the check reads it in
-/// each of its ways: alone, in a whole chunk, across a chunk's end, and in the overlapping last
-/// chunk.
+/// each of its ways: alone, in a whole chunk, across a chunk's end, in the overlapping last chunk,
+/// and after a run of ASCII long enough for the 32-byte loop.
 @Suite("UTF-8 validation")
 struct UTF8ValidationTests {
     /// The bytes where a range of Unicode's table of well-formed sequences starts or ends, and
@@ -25,6 +25,8 @@ struct UTF8ValidationTests {
         (14, 16),  // across the end of the first chunk
         (17, 0),  // at the end, in the overlapping last chunk
         (20, 3),  // inside the overlapping last chunk
+        (32, 0),  // after a run of 32 ASCII bytes, at the end
+        (45, 20),  // inside the chunk after a run of 32
     ]
 
     static func expected(_ bytes: [UInt8]) -> UTF8Validation.Result {
@@ -74,7 +76,7 @@ struct UTF8ValidationTests {
         #expect(Self.disagreements(sequences) == [])
     }
 
-    @Test("random mixes of ASCII, sequences and broken ones, of every length up to 80")
+    @Test("random mixes of ASCII, sequences and broken ones, of every length up to 150")
     func randomMixes() {
         var generator = SeededGenerator(seed: 0x5EED_0008)
         let pieces: [[UInt8]] = [
@@ -83,8 +85,9 @@ struct UTF8ValidationTests {
         ]
         var found: [[UInt8]] = []
         for _ in 0..<20_000 {
-            var bytes: [UInt8] = []
-            let length = Int(generator.next() % 81)
+            // Often a run of ASCII first, long enough for the 32-byte loop.
+            var bytes = [UInt8](repeating: 0x61, count: generator.next() % 2 == 0 ? Int(generator.next() % 70) : 0)
+            let length = bytes.count + Int(generator.next() % 81)
             while bytes.count < length {
                 // Mostly ASCII, as form values are.
                 let roll = Int(generator.next() % 40)
