@@ -27,4 +27,25 @@ struct PercentDecodingTests {
             #expect(spaced == PercentDecodingReference.decode(raw, plusIsSpace: true))
         }
     }
+
+    /// Pieces that make escapes dense, cut off, doubled, or next to `+`: the shapes where the
+    /// decoder's chunks hold several escapes, and escapes run past a chunk's end or the text's.
+    static let pieces = ["%41", "%e9", "%C3%A9", "%", "%%", "%4", "%g1", "+", "a", "Z", "4", "f", " ", "%2B", "%25", "%2"]
+
+    @Test("dense and broken escapes decode as the byte-at-a-time reference does", arguments: [false, true])
+    func denseEscapes(plusIsSpace: Bool) {
+        var random = SeededGenerator(seed: 0xDEC0DE)
+        var differing: [String] = []
+        for _ in 0..<6_000 {
+            let count = Int.random(in: 0...40, using: &random)
+            let text = (0..<count).map { _ in Self.pieces.randomElement(using: &random) ?? "a" }.joined()
+            let raw = Array(text.utf8)
+            var decoded: [UInt8] = []
+            raw.withReader { PercentDecoding.decode($0, plusIsSpace: plusIsSpace, into: &decoded) }
+            if decoded != PercentDecodingReference.decode(raw, plusIsSpace: plusIsSpace), differing.count < 5 {
+                differing.append(text)
+            }
+        }
+        #expect(differing == [])
+    }
 }
