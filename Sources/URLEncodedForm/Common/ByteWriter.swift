@@ -271,6 +271,31 @@ struct ByteWriter: ByteSink, ~Copyable {
     }
 }
 
+extension [UInt8] {
+    /// Lets `write` fill up to `count` bytes of this buffer from its start (plus 16 of scratch),
+    /// then calls `read` with the ones it kept: a scratch buffer reused for every value, whose
+    /// count only grows, so that no append or removal runs per use (measured: the two cost about
+    /// 500 instructions per escaped value read through `appendWriting`). Growing zero-fills it,
+    /// which callgrind counts a byte at a time (`rep stosb`): the 4 KiB text decode counts 4,800
+    /// more instructions, and takes 4.0 µs against 4.1.
+    mutating func overwriting<Result>(
+        upTo count: Int,
+        _ write: (ByteWriter.Window) -> Int,
+        then read: (ByteReader) throws -> Result
+    ) rethrows -> Result {
+        precondition(count >= 0, "negative room asked for")
+        let room = count &+ 16
+        if self.count < room { self = [UInt8](repeating: 0, count: Swift.max(room, self.count &* 2, 64)) }
+        return try withUnsafeMutableBufferPointer { buffer in
+            // The array holds at least `room` bytes, made so above.
+            guard let base = buffer.baseAddress else { return try read(.empty) }
+            let kept = write(ByteWriter.Window(base, count: room))
+            precondition(kept >= 0 && kept <= room, "kept more than the room asked for")
+            return try read(ByteReader(UnsafeBufferPointer(start: base, count: kept)))
+        }
+    }
+}
+
 extension [UInt8]: ByteSink {
     private static let zeros = [UInt8](repeating: 0, count: 1024)
 

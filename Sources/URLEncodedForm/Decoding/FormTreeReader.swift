@@ -272,6 +272,13 @@ final class FormTreeReader {
         var buffer: [UInt8] = []
         swap(&buffer, &scratch)
         defer { swap(&buffer, &scratch) }
+        if charset == .utf8 {
+            // Escaped UTF-8, the common case: decoded over the scratch's bytes in place.
+            return try tree.bytes.withReader { bytes in
+                try buffer.overwriting(
+                    upTo: range.count, { PercentDecoding.decode(bytes[range], into: $0, plusIsSpace: plusIsSpace) }, then: body)
+            }
+        }
         buffer.removeAll(keepingCapacity: true)
         tree.bytes.withReader { bytes in
             if escaped {

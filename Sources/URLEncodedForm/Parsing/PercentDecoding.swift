@@ -28,7 +28,7 @@ enum PercentDecoding {
     /// remain from where it is read, and a byte only for a source byte that remains. The stores
     /// below rely on this.
     @inline(__always)
-    private static func decode(_ source: ByteReader, into target: ByteWriter.Window, plusIsSpace: Bool) -> Int {
+    static func decode(_ source: ByteReader, into target: ByteWriter.Window, plusIsSpace: Bool) -> Int {
         precondition(target.count >= source.count, "too little room to decode into")
         // Without plus-as-space, `%` is "replaced" by itself.
         let plus = ByteScanning.Vector(repeating: plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%"))
