@@ -11,7 +11,8 @@
 /// with an accented letter every 70 bytes, against 1,200 to copy it), and a form's values are
 /// mostly ASCII with a few letters escaped. The rules are Unicode's table of well-formed byte
 /// sequences (Table 3-7), the ones the standard library applies; `UTF8ValidationTests` compares
-/// the two on every sequence of up to three bytes and on sampled longer ones.
+/// the two on every sequence of one and two bytes, on longer ones from every lead byte with the
+/// others at the edges of Unicode's ranges, and on random mixes.
 enum UTF8Validation {
     enum Result: Equatable {
         /// Every byte is below 0x80.

@@ -69,7 +69,8 @@ extension FormTreeReader {
     /// the same container, for the element types forms hold most. Here the array is made for
     /// its count at once and the element type is known; the standard library's generic
     /// initializer looks up the array's metadata on every call and grows it an element at a time
-    /// (measured: 2,500 instructions for an array of five `Int`s).
+    /// (measured: the medium decode, with an array of five `Int`s and one of three `String`s,
+    /// 119,214 → 108,428 instructions).
     private func decodeArray<Element>(
         at node: Int, _ element: (inout FormUnkeyedDecodingContainer) throws -> Element
     ) throws -> [Element] {
