@@ -60,16 +60,16 @@ struct UTF8ValidationTests {
         #expect(Self.disagreements((0...0xFF).lazy.map { [UInt8($0)] }, at: Self.placements) == [])
     }
 
-    @Test("three-byte sequences: every lead from C0, the others at the edges, at every placement")
+    @Test("three-byte sequences: every lead from C0, the others at the edges")
     func threeBytes() {
         // A first byte below C0 is ASCII or no lead, whatever follows: the two-byte test covers it.
         let sequences = (0xC0...0xFF).lazy.flatMap { (lead: Int) -> [[UInt8]] in
             Self.edges.flatMap { second in Self.edges.map { [UInt8(lead), second, $0] } }
         }
-        #expect(Self.disagreements(sequences, at: Self.placements) == [])
+        #expect(Self.disagreements(sequences) == [])
     }
 
-    @Test("four-byte sequences: leads from F0, the others at the edges, at every placement")
+    @Test("four-byte sequences: leads from F0, the others at the edges")
     func fourBytes() {
         let lasts: [UInt8] = [0x7F, 0x80, 0xBF, 0xC0]
         let sequences = (0xF0...0xFF).lazy.flatMap { (lead: Int) -> [[UInt8]] in
@@ -77,7 +77,7 @@ struct UTF8ValidationTests {
                 Self.edges.flatMap { third in lasts.map { [UInt8(lead), second, third, $0] } }
             }
         }
-        #expect(Self.disagreements(sequences, at: Self.placements) == [])
+        #expect(Self.disagreements(sequences) == [])
     }
 
     @Test("random mixes of ASCII, sequences and broken ones, of every length up to 150")
