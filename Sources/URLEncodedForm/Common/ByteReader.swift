@@ -136,10 +136,9 @@ struct ByteReader: Sequence {
         // text costs the standard library less (checked here too, it made the small decode 93
         // instructions slower).
         if buffer.count >= 16, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            switch UTF8Validation.check(self) {
-            case .ascii: return unsafe String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: true))
-            case .valid: return unsafe String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: false))
-            case .invalid: break
+            let result = UTF8Validation.check(self)
+            if result != .invalid {
+                return unsafe String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: result == .ascii))
             }
         }
         return String(decoding: buffer, as: UTF8.self)

@@ -40,16 +40,13 @@ enum UTF8Validation {
             }
             if index <= end &- 16 {
                 // `0 <= index <= end - 16`: the chunk is inside the bytes.
-                let halves = unsafeBitCast(bytes.chunk(unchecked: index), to: (UInt64, UInt64).self)
-                let low = halves.0.littleEndian & 0x8080_8080_8080_8080
-                let high = halves.1.littleEndian & 0x8080_8080_8080_8080
-                // The common chunk, all ASCII, costs one test.
-                if low | high == 0 {
+                let chunk = bytes.chunk(unchecked: index)
+                if isASCII(chunk) {
                     index &+= 16
                     continue
                 }
                 // Skips the ASCII bytes before the first that is not.
-                index &+= low != 0 ? low.trailingZeroBitCount &>> 3 : 8 &+ high.trailingZeroBitCount &>> 3
+                index &+= ByteScanning.firstNonzeroLane(chunk & ByteScanning.Vector(repeating: 0x80))
             } else if end >= 16 {
                 // The last bytes, as the last 16: the lanes before `index`, checked already, are
                 // shifted out of the mask. `0 < end - 16 < index`: the chunk is inside the bytes.

@@ -287,10 +287,9 @@ final class FormTreeReader {
                 buffer.append(contentsOf: bytes[range])
             }
         }
-        if charset != .utf8 {
-            LegacyCharsets.transcode(&buffer, from: 0, charset: charset)
-            if readsNumericReferences { LegacyCharsets.readNumericReferences(&buffer) }
-        }
+        // Legacy text, escaped or not, rewritten as UTF-8.
+        LegacyCharsets.transcode(&buffer, from: 0, charset: charset)
+        if readsNumericReferences { LegacyCharsets.readNumericReferences(&buffer) }
         return try buffer.withReader(body)
     }
 
