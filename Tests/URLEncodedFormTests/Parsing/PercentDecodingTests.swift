@@ -2,7 +2,7 @@ import Testing
 
 @testable import URLEncodedForm
 
-/// The 16-bytes-at-a-time percent-decoder against the byte-at-a-time reference.
+/// The percent-decoder, 64 and 16 bytes at a time, against the byte-at-a-time reference.
 @Suite("Percent-decoding")
 struct PercentDecodingTests {
     @Test("unescaping inverts escaping, and reads + as the space option says")
@@ -28,16 +28,20 @@ struct PercentDecodingTests {
         }
     }
 
-    /// Pieces that make escapes dense, cut off, doubled, or next to `+`: the shapes where the
-    /// decoder's chunks hold several escapes, and escapes run past a chunk's end or the text's.
-    static let pieces = ["%41", "%e9", "%C3%A9", "%", "%%", "%4", "%g1", "+", "a", "Z", "4", "f", " ", "%2B", "%25", "%2"]
+    /// Pieces that make escapes dense, cut off, doubled, or next to `+`, and runs without one
+    /// longer than a chunk: the shapes where the decoder's blocks hold many escapes or few far
+    /// apart, and escapes run past a chunk's end, a block's or the text's.
+    static let pieces = [
+        "%41", "%e9", "%C3%A9", "%", "%%", "%4", "%g1", "+", "a", "Z", "4", "f", " ", "%2B", "%25", "%2",
+        "plain+text+of+twenty", "a run of forty bytes with no escape in it",
+    ]
 
     @Test("dense and broken escapes decode as the byte-at-a-time reference does", arguments: [false, true])
     func denseEscapes(plusIsSpace: Bool) {
         var random = SeededGenerator(seed: 0xDEC0DE)
         var differing: [String] = []
         for _ in 0..<6_000 {
-            let count = Int.random(in: 0...40, using: &random)
+            let count = Int.random(in: 0...90, using: &random)
             let text = (0..<count).map { _ in Self.pieces.randomElement(using: &random) ?? "a" }.joined()
             let raw = Array(text.utf8)
             var decoded: [UInt8] = []
