@@ -4,14 +4,23 @@ extension FormParser {
     /// for a name without brackets or dots, or for a malformed one under
     /// ``URLEncodedFormDecoder/MalformedKeys-swift.enum/literal``.
     func splitName(_ key: Range<Int>, nameClasses: UInt8, into components: inout [Range<Int>]) throws {
-        components.removeAll(keepingCapacity: true)
         guard nameClasses & (ByteClass.pathMark | ByteClass.escape) != 0 else {
             guard limits.maximumDepth >= 1 else {
                 throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
             }
-            components.append(key)
+            // A plain name after a plain name, the common case, overwrites its one component:
+            // `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange` (85
+            // instructions a pair).
+            if components.count == 1 {
+                components[0] = key
+            } else {
+                components.removeAll(keepingCapacity: true)
+                components.append(key)
+            }
             return
         }
+        // One at a time for the same reason: a key path has a few components.
+        while !components.isEmpty { components.removeLast() }
         let result = tree.bytes.withReader { bytes in
             Self.split(bytes[key], at: key.lowerBound, acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components)
         }
