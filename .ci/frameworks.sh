@@ -19,10 +19,27 @@ step() { printf '\n==> %s  [%d s since the start]\n' "$*" "$(($(date +%s) - star
 step "adapters: URLEncodedFormHummingbird and URLEncodedFormVapor built with their traits and tested against Hummingbird 2.28.1 and Vapor 4.122.3"
 work=${ADAPTER_TESTS_DIR:-$root/.build-adapter-tests}
 rm -rf "$work/Tests"
-mkdir -p "$work/Tests/HummingbirdAdapterTests" "$work/Tests/VaporAdapterTests"
-ln -s "$root/Tests/URLEncodedFormHummingbirdTests/HummingbirdAdapterTests.swift" "$work/Tests/HummingbirdAdapterTests/"
-ln -s "$root/Tests/URLEncodedFormVaporTests/VaporAdapterTests.swift" "$work/Tests/VaporAdapterTests/"
 library=$(basename "$root")
+# One test target per framework: its adapter's test file, compiled with the trait's condition.
+targets=""
+for framework in Hummingbird:hummingbird Vapor:vapor; do
+    name=${framework%%:*}
+    package=${framework##*:}
+    mkdir -p "$work/Tests/${name}AdapterTests"
+    ln -s "$root/Tests/URLEncodedForm${name}Tests/${name}AdapterTests.swift" "$work/Tests/${name}AdapterTests/"
+    targets+="
+        .testTarget(
+            name: \"${name}AdapterTests\",
+            dependencies: [
+                .product(name: \"URLEncodedForm\", package: \"$library\"),
+                .product(name: \"URLEncodedForm${name}\", package: \"$library\"),
+                .product(name: \"${name}\", package: \"${package}\"),
+                .product(name: \"${name}Testing\", package: \"${package}\"),
+            ],
+            path: \"Tests/${name}AdapterTests\",
+            swiftSettings: [.define(\"${name}\")]
+        ),"
+done
 cat >"$work/Package.swift" <<MANIFEST
 // swift-tools-version: 6.1
 import PackageDescription
@@ -33,29 +50,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
     ],
-    targets: [
-        .testTarget(
-            name: "HummingbirdAdapterTests",
-            dependencies: [
-                .product(name: "URLEncodedForm", package: "$library"),
-                .product(name: "URLEncodedFormHummingbird", package: "$library"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ],
-            path: "Tests/HummingbirdAdapterTests",
-            swiftSettings: [.define("Hummingbird")]
-        ),
-        .testTarget(
-            name: "VaporAdapterTests",
-            dependencies: [
-                .product(name: "URLEncodedForm", package: "$library"),
-                .product(name: "URLEncodedFormVapor", package: "$library"),
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "VaporTesting", package: "vapor"),
-            ],
-            path: "Tests/VaporAdapterTests",
-            swiftSettings: [.define("Vapor")]
-        ),
+    targets: [$targets
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,6 +31,7 @@ enum PercentDecoding {
     @inline(__always)
     static func decode(_ source: ByteReader, into target: ByteWriter.Window, plusIsSpace: Bool) -> Int {
         precondition(target.count >= source.count, "too little room to decode into")
+        // Without plus-as-space, `%` is replaced by itself: one loop serves both forms.
         let plus = ByteScanning.Vector(repeating: plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%"))
         let space = ByteScanning.Vector(repeating: plusIsSpace ? UInt8(ascii: " ") : UInt8(ascii: "%"))
         let end = source.count
@@ -40,9 +41,7 @@ enum PercentDecoding {
             // `0 <= written <= index <= end - 64`: the four reads and stores are proven.
             var mask: UInt64 = 0
             for lane in 0..<4 {
-                var vector = source.chunk(unchecked: index &+ lane &* 16)
-                vector.replace(with: space, where: vector .== plus)
-                target.store(vector, unchecked: written &+ lane &* 16)
+                let vector = storeChunk(source, at: index &+ lane &* 16, to: target, at: written &+ lane &* 16, plus, space)
                 mask |= UInt64(ByteScanning.bits(ByteScanning.equal(vector, UInt8(ascii: "%")))) &<< UInt64(lane &* 16)
             }
             if mask == 0 {
@@ -54,9 +53,7 @@ enum PercentDecoding {
         }
         while index <= end &- 16 {
             // `0 <= written <= index <= end - 16`: the read and the store are proven.
-            var vector = source.chunk(unchecked: index)
-            vector.replace(with: space, where: vector .== plus)
-            target.store(vector, unchecked: written)
+            let vector = storeChunk(source, at: index, to: target, at: written, plus, space)
             let percents = ByteScanning.equal(vector, UInt8(ascii: "%"))
             if ByteScanning.isZero(percents) {
                 written &+= 16
@@ -126,14 +123,26 @@ enum PercentDecoding {
                 // Too near the end for a chunk: the rest goes one byte at a time.
                 guard from <= end &- 16 else { return (from, to) }
                 // `from <= end - 16` and `to <= from`: the read and the store are proven.
-                var after = source.chunk(unchecked: from)
-                after.replace(with: space, where: after .== plus)
-                target.store(after, unchecked: to)
+                storeChunk(source, at: from, to: target, at: to, plus, space)
                 from &+= 16
                 to &+= 16
             }
         }
         return (start &+ width, written &+ width)
+    }
+
+    /// Stores the 16 bytes of `source` at `index` into `target` at `written`, each `plus` made a
+    /// `space`, and returns them as stored. Callers prove both ranges in bounds.
+    @inline(__always)
+    @discardableResult
+    private static func storeChunk(
+        _ source: ByteReader, at index: Int, to target: ByteWriter.Window, at written: Int,
+        _ plus: ByteScanning.Vector, _ space: ByteScanning.Vector
+    ) -> ByteScanning.Vector {
+        var vector = source.chunk(unchecked: index)
+        vector.replace(with: space, where: vector .== plus)
+        target.store(vector, unchecked: written)
+        return vector
     }
 
     /// The value of a hex digit, or 0xFF for any other byte. Arithmetic rather than a table: a
