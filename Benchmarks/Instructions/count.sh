@@ -38,7 +38,9 @@ allocations() {  # workload operation iterations → the heap allocations memche
         awk '/total heap usage/ { gsub(",", "", $5); print $5 }'
 }
 printf '%-14s %-7s %14s %8s\n' workload operation instructions mallocs
-for workload in small medium text large largeBrackets rows; do
+# `empty` and `one` (a struct of no members, and of one `Int`) show what a call costs before and
+# for its first field; WORKLOADS picks some, e.g. WORKLOADS="empty small".
+for workload in ${WORKLOADS:-empty one small medium text large largeBrackets rows}; do
     n=400
     case $workload in large | largeBrackets | rows) n=20 ;; esac
     for operation in "${operations[@]}"; do

@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    let usage = "usage: instructions small|medium|large|largeBrackets|text|rows encode|decode|floor|floordecode|jsonencode|jsondecode N\n"
+    let usage = "usage: instructions empty|one|small|medium|large|largeBrackets|text|rows encode|decode|floor|floordecode|jsonencode|jsondecode N\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
@@ -33,7 +33,15 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
     }
 }
 
+/// What every call costs before its first field: a struct with no members, and one with one.
+struct Empty: Codable {}
+struct One: Codable {
+    var count: Int
+}
+
 switch arguments[1] {
+case "empty": try run(Empty())
+case "one": try run(One(count: 42))
 case "small": try run(Small.sample)
 case "medium": try run(Medium.sample)
 case "large": try run(Large.sample)
