@@ -41,7 +41,7 @@ enum PercentDecoding {
             // `0 <= written <= index <= end - 64`: the four reads and stores are proven.
             var mask: UInt64 = 0
             for lane in 0..<4 {
-                let vector = storeChunk(source, at: index &+ lane &* 16, to: target, at: written &+ lane &* 16, plus, space)
+                let vector = storeChunk(source, unchecked: index &+ lane &* 16, to: target, at: written &+ lane &* 16, plus, space)
                 mask |= UInt64(ByteScanning.bits(ByteScanning.equal(vector, UInt8(ascii: "%")))) &<< UInt64(lane &* 16)
             }
             if mask == 0 {
@@ -53,7 +53,7 @@ enum PercentDecoding {
         }
         while index <= end &- 16 {
             // `0 <= written <= index <= end - 16`: the read and the store are proven.
-            let vector = storeChunk(source, at: index, to: target, at: written, plus, space)
+            let vector = storeChunk(source, unchecked: index, to: target, at: written, plus, space)
             let percents = ByteScanning.equal(vector, UInt8(ascii: "%"))
             if ByteScanning.isZero(percents) {
                 written &+= 16
@@ -123,7 +123,7 @@ enum PercentDecoding {
                 // Too near the end for a chunk: the rest goes one byte at a time.
                 guard from <= end &- 16 else { return (from, to) }
                 // `from <= end - 16` and `to <= from`: the read and the store are proven.
-                storeChunk(source, at: from, to: target, at: to, plus, space)
+                storeChunk(source, unchecked: from, to: target, at: to, plus, space)
                 from &+= 16
                 to &+= 16
             }
@@ -132,11 +132,11 @@ enum PercentDecoding {
     }
 
     /// Stores the 16 bytes of `source` at `index` into `target` at `written`, each `plus` made a
-    /// `space`, and returns them as stored. Callers prove both ranges in bounds.
+    /// `space`, and returns them as stored. Unchecked: callers prove both ranges in bounds.
     @inline(__always)
     @discardableResult
     private static func storeChunk(
-        _ source: ByteReader, at index: Int, to target: ByteWriter.Window, at written: Int,
+        _ source: ByteReader, unchecked index: Int, to target: ByteWriter.Window, at written: Int,
         _ plus: ByteScanning.Vector, _ space: ByteScanning.Vector
     ) -> ByteScanning.Vector {
         var vector = source.chunk(unchecked: index)
