@@ -210,6 +210,18 @@ struct FormParser {
         flags: FormTree.ValueFlags,
         components: inout [Range<Int>]
     ) throws {
+        if nameClasses == 0, !name.isEmpty, limits.maximumDepth >= 1 {
+            // A plain name met for the first time, most pairs of most forms: its member of the
+            // root, as `insert` makes it, without the key path's walk. The root is an object that
+            // no rule of `insert` numbers (`nextIndices`) or replaces. A name met before takes
+            // the walk, which knows repeats and conflicts.
+            let (member, created) = tree.member(of: FormTree.root, keyAt: name)
+            if created {
+                previousPathLength = 0
+                tree.setScalar(member, value: value, flags: flags)
+                return
+            }
+        }
         decodedStart = tree.bytes.count
         let key = nameClasses & (ByteClass.escape | ByteClass.nonASCII) != 0 ? decodeName(nameBytes) : name
         try splitName(key, nameClasses: nameClasses, into: &components)
