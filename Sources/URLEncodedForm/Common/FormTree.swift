@@ -94,7 +94,7 @@ struct FormTree {
     private(set) var nodes: [Node]
     /// Key and scalar bytes, raw (not escaped).
     var bytes: [UInt8]
-    private var memberIndex: [MemberSlot: Int] = [:]
+    private var memberIndex = [MemberSlot: Int]()
 
     /// Index slots are keyed by a seeded SipHash of the member's key (`Hasher`), not by the FNV
     /// hash: keys come from untrusted input when decoding, and FNV collisions can be made at will.
@@ -127,7 +127,12 @@ struct FormTree {
     /// different kind of value to a path replaces what was there.
     @inline(__always)
     mutating func prepare(_ node: Int, as kind: Kind) {
-        if nodes[node].kind != kind {
+        let current = nodes[node].kind
+        guard current != kind else { return }
+        if current == .unset {
+            // A node only ever made has nothing to empty: no children, flags or index entries.
+            nodes[node].kind = kind
+        } else {
             replaceContent(of: node, with: kind)
         }
     }

@@ -22,10 +22,12 @@ final class FormTreeReader {
     /// Reused buffer for values that hold escapes or are in a legacy charset; only `withValue`
     /// uses it.
     private var scratch: [UInt8] = []
+    // `[Key: Value]()` rather than `[:]`, here and in the tree and the parser: the literal goes
+    // through `init(dictionaryLiteral:)`, 21 instructions a dictionary on every decode.
     /// For converted key strategies: per object, each member's converted name → member.
-    var convertedMembers: [Int: [String: Int]] = [:]
+    var convertedMembers = [Int: [String: Int]]()
     /// For snake and kebab case: coding key → the name the encoder writes for it.
-    var encodedNames: [String: String] = [:]
+    var encodedNames = [String: String]()
 
     // The options are copied out once, as in the encoder.
     /// The UTF-8 bytes of each separator of ``URLEncodedFormDecoder/ArrayDecoding-swift.enum/separators(_:)``;

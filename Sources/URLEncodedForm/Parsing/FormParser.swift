@@ -43,7 +43,7 @@ struct FormParser {
     /// list and names together, as PHP's arrays do (`a[]=x&a[b]=y`), and the index the next `[]`
     /// in each takes: one more than its largest index. Such objects are rare, so a dictionary
     /// rather than a field of every node.
-    var nextIndices: [Int: Int] = [:]
+    var nextIndices = [Int: Int]()
     let limits: URLEncodedFormDecoder.Limits
     /// The pairs counted so far, for ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
     private(set) var pairCount = 0
