@@ -52,4 +52,30 @@ struct PercentDecodingTests {
         }
         #expect(differing == [])
     }
+
+    /// A value and a number whose escapes make them as long as the stack room the reader decodes
+    /// short values in, or just shorter or longer, read through the decoder.
+    struct Field: Decodable {
+        var text: String
+        var number: Int
+    }
+
+    @Test(
+        "a value decodes as the reference does on either side of the reader's stack room",
+        arguments: [false, true], [1, 15, 16, 200, 255, 256, 257, 300, 1_000])
+    func valuesAroundTheStackRoom(plusIsSpace: Bool, length: Int) throws {
+        let decoder = URLEncodedFormDecoder(spaceDecoding: plusIsSpace ? .plusReplaced : .percentEscaped)
+        var random = SeededGenerator(seed: UInt64(length))
+        for _ in 0..<40 {
+            var raw = ""
+            while raw.utf8.count < length { raw += Self.pieces.randomElement(using: &random) ?? "a" }
+            raw = String(decoding: raw.utf8.prefix(length), as: UTF8.self).replacingOccurrences(of: "&", with: "%26")
+            let expected = String(decoding: PercentDecodingReference.decode(Array(raw.utf8), plusIsSpace: plusIsSpace), as: UTF8.self)
+            // The number's digits escaped, and as long as the value.
+            let digits = String(repeating: "%30", count: max(0, length / 3 - 2)) + "%34%32"
+            let field = try decoder.decode(Field.self, from: "text=\(raw)&number=\(digits)")
+            #expect(field.text == expected, "\(raw.utf8.count) bytes: \(raw)")
+            #expect(field.number == 42)
+        }
+    }
 }
