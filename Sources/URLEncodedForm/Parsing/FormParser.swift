@@ -215,10 +215,8 @@ struct FormParser {
             // root, as `insert` makes it, without the key path's walk. The root is an object that
             // no rule of `insert` numbers (`nextIndices`) or replaces. A name met before takes
             // the walk, which knows repeats and conflicts.
-            let (member, created) = tree.member(of: FormTree.root, keyAt: name)
-            if created {
+            if tree.addScalarMember(to: FormTree.root, keyAt: name, value: value, flags: flags) {
                 previousPathLength = 0
-                tree.setScalar(member, value: value, flags: flags)
                 return
             }
         }
