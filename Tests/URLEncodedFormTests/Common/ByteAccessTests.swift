@@ -110,6 +110,25 @@ struct ByteAccessTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "ababc\(UInt64.max)")
     }
 
+    @Test("stack room holds what a value is decoded into, and is read as far as was kept")
+    func stackRoom() {
+        let text = ByteWriter.Window.onStack(upTo: 5) { window in
+            for (offset, byte) in "hello".utf8.enumerated() { window[offset] = byte }
+            return 4
+        } then: {
+            $0.string
+        }
+        #expect(text == "hell")
+        let decoded = "a%20b%2".withReader { source in
+            ByteWriter.Window.onStack(upTo: ByteWriter.Window.stackCapacity) { window in
+                PercentDecoding.decode(source, into: window, plusIsSpace: true)
+            } then: {
+                $0.string
+            }
+        }
+        #expect(decoded == "a b%2")
+    }
+
     // Each of these runs in a process of its own, which must stop. They use the checked accessors
     // that the library's code calls, so CI runs them in a release build too.
 
@@ -166,6 +185,28 @@ struct ByteAccessTests {
         await #expect(processExitsWith: .failure) {
             var writer = ByteWriter(capacity: 64)
             writer.appendWriting(upTo: 1) { _ in -1 }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = ByteWriter.Window.onStack(upTo: ByteWriter.Window.stackCapacity + 1) { _ in
+                0
+            } then: {
+                $0.count
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = ByteWriter.Window.onStack(upTo: 4) { _ in
+                5
+            } then: {
+                $0.count
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = ByteWriter.Window.onStack(upTo: 4) { window in
+                window[ByteWriter.Window.stackCapacity] = 0
+                return 0
+            } then: {
+                $0.count
+            }
         }
     }
 
