@@ -184,11 +184,7 @@ struct FormTree {
     /// The child of `parent`, made `kind`, named `bytes[key]`; created at the end when absent.
     private mutating func namedChild(of parent: Int, as kind: Kind, keyAt key: Range<Int>) -> (child: Int, created: Bool) {
         prepare(parent, as: kind)
-        let (hash, existing) = bytes.withReader { bytes in
-            let key = bytes[key]
-            let hash = Self.hash(key)
-            return (hash, findMember(of: parent, key: key, hash: hash))
-        }
+        let (hash, existing) = findMember(of: parent, keyAt: key)
         if let existing {
             return (existing, false)
         }
@@ -206,28 +202,15 @@ struct FormTree {
     /// small decode 14,427 → 13,831 instructions, medium 81,645 → 80,748).
     mutating func addScalarMember(to object: Int, keyAt key: Range<Int>, value: Range<Int>, flags: ValueFlags) -> Bool {
         prepare(object, as: .object)
-        let (hash, existing) = bytes.withReader { bytes in
-            let key = bytes[key]
-            let hash = Self.hash(key)
-            return (hash, findMember(of: object, key: key, hash: hash))
-        }
+        let (hash, existing) = findMember(of: object, keyAt: key)
         guard existing == nil else { return false }
-        let member = nodes.count
         var node = Node(parent: object, position: nodes[object].childCount)
         node.kind = .scalar
         node.flags = flags
         node.key = key
         node.keyHash = hash
         node.value = value
-        nodes.append(node)
-        let previous = nodes[object].lastChild
-        if previous >= 0 {
-            nodes[previous].nextSibling = member
-        } else {
-            nodes[object].firstChild = member
-        }
-        nodes[object].lastChild = member
-        nodes[object].childCount += 1
+        let member = appendChild(node)
         nodes[object].memberHashBits |= 1 << UInt64(hash & 63)
         indexNamedMember(member, of: object)
         return true
@@ -370,8 +353,15 @@ struct FormTree {
     }
 
     private mutating func appendChild(to parent: Int) -> Int {
+        appendChild(Node(parent: parent, position: nodes[parent].childCount))
+    }
+
+    /// Appends `node`, whose parent and position are set, as its parent's last child.
+    @inline(__always)
+    private mutating func appendChild(_ node: Node) -> Int {
+        let parent = node.parent
         let child = nodes.count
-        nodes.append(Node(parent: parent, position: nodes[parent].childCount))
+        nodes.append(node)
         if nodes[parent].lastChild >= 0 {
             nodes[nodes[parent].lastChild].nextSibling = child
         } else {
@@ -397,6 +387,16 @@ struct FormTree {
         case .object: nodes[node].childCount >= Self.indexedMemberCount
         case .array: nodes[node].memberHashBits != 0
         case .scalar, .unset: false
+        }
+    }
+
+    /// The FNV hash of the key `bytes[key]`, and the member of `object` with that key, if any.
+    @inline(__always)
+    private func findMember(of object: Int, keyAt key: Range<Int>) -> (hash: UInt32, existing: Int?) {
+        bytes.withReader { bytes in
+            let key = bytes[key]
+            let hash = Self.hash(key)
+            return (hash, findMember(of: object, key: key, hash: hash))
         }
     }
 
