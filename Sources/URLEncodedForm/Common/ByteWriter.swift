@@ -295,6 +295,48 @@ struct ByteWriter: ByteSink, ~Copyable {
     }
 }
 
+/// A block of bytes on the heap that lives as long as its last reference, written once at each
+/// offset and read in place: the tree's buffer once it holds bytes of its own (``FormBytes``).
+///
+/// Its memory never moves, so a reader of it stays valid while the block lives: the tree keeps
+/// the reader beside its reference, and a read is the reader's, with no array to retain and no
+/// branch on whose bytes they are. Nothing in it is a `var`, so no access to it is tracked.
+///
+///     let block = ByteBlock(capacity: 8)
+///     "a=1".withReader { block.write($0, at: 0) }      // a=1
+///     block.reader(count: 3)                           // a reader of "a=1"
+///     block.reader(count: 9)                           // stops the program: past the capacity
+final class ByteBlock {
+    private let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        precondition(capacity >= 0, "negative capacity")
+        self.capacity = capacity
+        base = .allocate(capacity: Swift.max(capacity, 1))
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Copies `bytes` to `offset` on.
+    func write(_ bytes: ByteReader, at offset: Int) {
+        precondition(offset >= 0 && offset <= capacity &- bytes.count, "write outside the block")
+        bytes.withUnsafeBuffer { source in
+            guard let start = source.baseAddress else { return }
+            (base + offset).update(from: start, count: source.count)
+        }
+    }
+
+    /// A reader of the first `count` bytes, valid while the block lives; they must have been
+    /// written.
+    func reader(count: Int) -> ByteReader {
+        precondition(count >= 0 && count <= capacity, "read outside the block")
+        return ByteReader(UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
 extension [UInt8] {
     /// Lets `write` fill up to `count` bytes of this buffer from its start (plus 16 of scratch),
     /// then calls `read` with the ones it kept: a scratch buffer reused for every value, whose

@@ -92,8 +92,8 @@ struct FormTree {
     static let root = 0
 
     private(set) var nodes: [Node]
-    /// Key and scalar bytes, raw (not escaped).
-    var bytes: [UInt8]
+    /// Key and scalar bytes, raw (not escaped): the input, borrowed or copied, then decoded names.
+    var bytes: FormBytes
     private var memberIndex = [MemberSlot: Int]()
 
     /// Index slots are keyed by a seeded SipHash of the member's key (`Hasher`), not by the FNV
@@ -104,13 +104,11 @@ struct FormTree {
     }
 
     init(expectedNodes: Int = 16, expectedBytes: Int = 256) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(expectedBytes)
-        self.init(bytes: bytes, expectedNodes: expectedNodes)
+        self.init(bytes: FormBytes(capacity: expectedBytes), expectedNodes: expectedNodes)
     }
 
     /// A tree whose buffer starts with `bytes`, so that scalars can point into the parsed input.
-    init(bytes: [UInt8], expectedNodes: Int) {
+    init(bytes: FormBytes, expectedNodes: Int) {
         nodes = []
         nodes.reserveCapacity(expectedNodes)
         nodes.append(Node(parent: -1, position: 0))
@@ -455,7 +453,7 @@ struct FormTree {
     // MARK: Reading
 
     func keyString(of node: Int) -> String {
-        String(decoding: bytes[nodes[node].key], as: UTF8.self)
+        bytes.string(nodes[node].key)
     }
 
     /// The coding path of `node` among `nodes`: a member's key, an element's position, or the name

@@ -347,7 +347,7 @@ public struct URLEncodedFormDecoder: Sendable {
         _ type: T.Type,
         fromPairs pairs: some Sequence<(String, String)>
     ) throws -> T {
-        var parser = FormParser(bytes: [], expectedNodes: 64, options: self)
+        var parser = FormParser(bytes: FormBytes(capacity: 0), expectedNodes: 64, options: self)
         var components: [Range<Int>] = []
         var length = 0
         for (name, value) in pairs {
@@ -370,7 +370,11 @@ public struct URLEncodedFormDecoder: Sendable {
 
     /// nodes → values.
     private func decode<T: Decodable>(_ type: T.Type, form: FormParser.ParsedForm) throws -> T {
-        let reader = FormTreeReader(form, options: self)
+        var reader = FormTreeReader(form, options: self)
+        // The tree borrows the caller's input until this call returns. A decoder or container
+        // that user code kept (in a global, or an error it threw) holds the reader too, and
+        // would read that input after it is gone: such a reader gets its own copy.
+        defer { if !isKnownUniquelyReferenced(&reader) { reader.ownBytes() } }
         guard reader.collectsFieldErrors else { return try reader.decode(type, at: FormTree.root) }
         do {
             let value = try reader.decode(type, at: FormTree.root)

@@ -37,10 +37,8 @@ struct ChunkedFormParser {
     /// is reserved at once, so that the buffer does not grow by copying.
     init(options: URLEncodedFormDecoder, expectedLength: Int = 0) {
         self.options = options
-        var bytes: [UInt8] = []
         let room = max(0, min(expectedLength, options.limits.maximumInputLength))
-        if room > 0 { bytes.reserveCapacity(room) }
-        parser = FormParser(bytes: bytes, expectedNodes: min(room / 4 + 2, 4096), options: options)
+        parser = FormParser(bytes: FormBytes(capacity: room), expectedNodes: min(room / 4 + 2, 4096), options: options)
         if options.charset.sentinel { collected = [] }
     }
 
@@ -81,7 +79,12 @@ struct ChunkedFormParser {
     /// The form, once the body has ended.
     mutating func finish() throws -> FormParser.ParsedForm {
         if let collected {
-            return try collected.withReader { try FormParser.parse($0, options: options) }
+            // The form borrows what it parsed; it keeps its own copy past the borrow.
+            return try collected.withReader { input in
+                var form = try FormParser.parse(input, options: options)
+                form.tree.bytes.own()
+                return form
+            }
         }
         try parser.insertBufferedPair(at: pending..<parser.tree.bytes.count, components: &components)
         return parser.finish(inputLength: received)

@@ -2,29 +2,38 @@
 /// limit while a long one arrives, and quoted in errors.
 extension FormParser {
     /// Appends the name `bytes` to the tree's buffer percent-decoded and made text in the form's
-    /// charset, and returns where it lies.
+    /// charset, and returns where it lies. The tree's buffer is appended to, never rewritten, so
+    /// the name is made first: on the stack when it is UTF-8 and short, as most are, or else in
+    /// `decodedName`, reused.
     mutating func decodeName(_ bytes: ByteReader) -> Range<Int> {
         let start = tree.bytes.count
-        PercentDecoding.decode(bytes, plusIsSpace: plusIsSpace, into: &tree.bytes)
+        if charset == .utf8, bytes.count <= ByteWriter.Window.stackCapacity {
+            ByteWriter.Window.onStack(
+                upTo: bytes.count, { PercentDecoding.decode(bytes, into: $0, plusIsSpace: plusIsSpace) },
+                then: { appendRepairingUTF8($0) })
+            return start..<tree.bytes.count
+        }
+        var name: [UInt8] = []
+        swap(&name, &decodedName)
+        defer { swap(&name, &decodedName) }
+        name.removeAll(keepingCapacity: true)
+        PercentDecoding.decode(bytes, plusIsSpace: plusIsSpace, into: &name)
         if charset == .utf8 {
-            repairUTF8(from: start)
+            name.withReader { appendRepairingUTF8($0) }
         } else {
-            LegacyCharsets.transcode(&tree.bytes, from: start, charset: charset)
+            LegacyCharsets.transcode(&name, from: 0, charset: charset)
+            name.withReader { tree.bytes.append($0) }
         }
         return start..<tree.bytes.count
     }
 
-    /// A percent-decoded name may hold bytes that are not UTF-8; they become U+FFFD, as the
+    /// Appends a percent-decoded name, whose bytes that are not UTF-8 become U+FFFD, as the
     /// standard's parser decodes them, so that names compare as the strings they become.
-    mutating func repairUTF8(from start: Int) {
-        // Read in place: a slice of `tree.bytes` held across the mutation below would make it
-        // copy the whole buffer, the input included, once per name.
-        let repaired: String? = tree.bytes.withReader { bytes in
-            UTF8Validation.check(bytes, from: start) == .invalid ? bytes[start..<bytes.count].string : nil
-        }
-        if let repaired {
-            tree.bytes.removeSubrange(start...)
-            tree.bytes.append(contentsOf: repaired.utf8)
+    private mutating func appendRepairingUTF8(_ name: ByteReader) {
+        if UTF8Validation.check(name, from: 0) == .invalid {
+            name.string.withReader { tree.bytes.append($0) }
+        } else {
+            tree.bytes.append(name)
         }
     }
 
@@ -55,6 +64,6 @@ extension FormParser {
     }
 
     func keyText(_ key: Range<Int>) -> String {
-        URLEncodedFormDecodingError.shortened(String(decoding: tree.bytes[key], as: UTF8.self))
+        URLEncodedFormDecodingError.shortened(tree.bytes.string(key))
     }
 }

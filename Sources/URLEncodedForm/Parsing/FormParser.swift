@@ -12,7 +12,8 @@
 /// its components, and `+Insertion` walks or builds the nodes under the clients' array rules.
 struct FormParser {
     /// A parsed form: its tree, and the charset its bytes are read in, which a sentinel in the form
-    /// may have chosen.
+    /// may have chosen. A form that ``parse(_:options:)`` made borrows the input it was given
+    /// (``FormBytes``): it is read before that input's lender returns, or made to own its bytes.
     struct ParsedForm {
         var tree: FormTree
         var charset: Charset.Encoding
@@ -60,8 +61,10 @@ struct FormParser {
     var charset: Charset.Encoding
     /// Where the sentinel pairs start, when the decoder reads them; they are skipped.
     var sentinelStarts: [Int] = []
+    /// The reused buffer a name is decoded in (``decodeName(_:)``).
+    var decodedName: [UInt8] = []
 
-    /// Reads `input` under the decoder's options.
+    /// Reads `input` under the decoder's options into a form that borrows `input`.
     ///
     /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key (under `.error`), a conflict or a
     ///   charset the form names that the decoder cannot read.
@@ -82,17 +85,14 @@ struct FormParser {
 
     /// `borrowing`, not copied: see ``FormTreeReader``'s initializer.
     private init(input: ByteReader, options: borrowing URLEncodedFormDecoder) {
-        // The tree's buffer starts as a copy of the input, so an input index is also a tree index
+        // The tree's buffer starts as the input, borrowed, so an input index is also a tree index
         // and values need no copy of their own; decoded names are appended after it.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(input.count + 64)
-        bytes.append(contentsOf: input)
-        self.init(bytes: bytes, expectedNodes: min(input.count / 4 + 2, 4096), options: options)
+        self.init(bytes: FormBytes(borrowing: input), expectedNodes: min(input.count / 4 + 2, 4096), options: options)
         self.input = input
     }
 
     /// A parser whose tree's buffer starts with `bytes`, and which has no input yet.
-    init(bytes: [UInt8], expectedNodes: Int, options: borrowing URLEncodedFormDecoder) {
+    init(bytes: FormBytes, expectedNodes: Int, options: borrowing URLEncodedFormDecoder) {
         tree = FormTree(bytes: bytes, expectedNodes: expectedNodes)
         tree.prepare(FormTree.root, as: .object)
         input = .empty
@@ -111,7 +111,7 @@ struct FormParser {
 
     /// Appends bytes of the body to the tree's buffer, where its values will be read from.
     mutating func appendToBuffer(_ bytes: ByteReader) {
-        bytes.append(to: &tree.bytes)
+        tree.bytes.append(bytes)
     }
 
     /// Splits the whole of `input` into pairs and inserts each.
@@ -176,7 +176,7 @@ struct FormParser {
         var index = 0
         let pair = tree.bytes.withReader { bytes in scanPair(in: bytes[range], from: &index) }
         guard pair.end > 0 else { return }
-        let name = pair.nameNeedsDecoding ? Array(tree.bytes[range.lowerBound..<(range.lowerBound + pair.nameEnd)]) : []
+        let name = pair.nameNeedsDecoding ? tree.bytes.array(range.lowerBound..<(range.lowerBound + pair.nameEnd)) : []
         try name.withReader { name in
             try insertPair(pair, at: range.lowerBound, name: name, components: &components)
         }
@@ -226,7 +226,7 @@ struct FormParser {
         keptDecodedName = false
         try insert(components, value: value, flags: flags, key: key)
         if !keptDecodedName, tree.bytes.count > decodedStart {
-            tree.bytes.removeLast(tree.bytes.count &- decodedStart)
+            tree.bytes.removeSuffix(from: decodedStart)
         }
     }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import URLEncodedForm
 
-/// ``ByteReader`` and ``ByteWriter`` are the only types that touch memory through pointers; these
+/// ``ByteReader`` and ``ByteWriter`` (with its ``ByteBlock``) are the only types that touch memory through pointers; these
 /// tests pin what they read and write, and that a read or write out of bounds stops the process
 /// rather than touching memory that is not theirs.
 @Suite("Byte reader and writer")
@@ -129,6 +129,18 @@ struct ByteAccessTests {
         #expect(decoded == "a b%2")
     }
 
+    @Test("a block keeps what was written where it was written, and reads it in place")
+    func block() {
+        let block = ByteBlock(capacity: 8)
+        "a=1".withReader { block.write($0, at: 0) }
+        "&b".withReader { block.write($0, at: 3) }
+        #expect(block.reader(count: 5).string == "a=1&b")
+        #expect(block.reader(count: 3).string == "a=1")
+        "=2&c".withReader { block.write($0, at: 4) }
+        #expect(block.reader(count: 8).string == "a=1&=2&c")
+        #expect(ByteBlock(capacity: 0).reader(count: 0).isEmpty)
+    }
+
     // Each of these runs in a process of its own, which must stop. They use the checked accessors
     // that the library's code calls, so CI runs them in a release build too.
 
@@ -207,6 +219,24 @@ struct ByteAccessTests {
             } then: {
                 $0.count
             }
+        }
+    }
+
+    @Test("writing or reading a block past its capacity stops the process")
+    func blockPastCapacity() async {
+        await #expect(processExitsWith: .failure) {
+            let block = ByteBlock(capacity: 4)
+            "abc".withReader { block.write($0, at: 2) }
+        }
+        await #expect(processExitsWith: .failure) {
+            let block = ByteBlock(capacity: 4)
+            "a".withReader { block.write($0, at: -1) }
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = ByteBlock(capacity: 4).reader(count: 5)
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = ByteBlock(capacity: 4).reader(count: -1)
         }
     }
 

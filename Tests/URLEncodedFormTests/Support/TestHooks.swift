@@ -9,7 +9,7 @@ extension FormTree {
         let keyStart = bytes.count
         bytes.append(contentsOf: key.utf8)
         let (member, created) = member(of: object, keyAt: keyStart..<bytes.count)
-        if !created { bytes.removeSubrange(keyStart...) }
+        if !created { bytes.removeSuffix(from: keyStart) }
         return member
     }
 
@@ -25,7 +25,19 @@ extension FormTree {
 
     /// The raw bytes of a scalar's value, as text.
     func valueString(of node: Int) -> String {
-        String(decoding: bytes[nodes[node].value], as: UTF8.self)
+        bytes.string(nodes[node].value)
+    }
+}
+
+extension FormParser {
+    /// `input` parsed under `options` into a form that owns its bytes, to be read after the
+    /// parse returns (a parsed form borrows its input until then).
+    static func parsedForm(_ input: String, options: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws -> ParsedForm {
+        try input.withReader { input in
+            var form = try parse(input, options: options)
+            form.tree.bytes.own()
+            return form
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 /// percent-decoded, a bare name (no `=`) as `bare`.
 func parsedTree(_ input: String, _ decoder: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws -> String {
 
-    let form = try input.withReader { try FormParser.parse($0, options: decoder) }
+    let form = try FormParser.parsedForm(input, options: decoder)
     let reader = FormTreeReader(form, options: decoder)
     return render(FormTree.root, reader)
 }
