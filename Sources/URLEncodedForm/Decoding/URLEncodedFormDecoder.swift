@@ -369,7 +369,7 @@ public struct URLEncodedFormDecoder: Sendable {
     }
 
     /// nodes → values.
-    private func decode<T: Decodable>(_ type: T.Type, form: FormParser.ParsedForm) throws -> T {
+    private func decode<T: Decodable>(_ type: T.Type, form: consuming FormParser.ParsedForm) throws -> T {
         var reader = FormTreeReader(form, options: self)
         // The tree borrows the caller's input until this call returns. A decoder or container
         // that user code kept (in a global, or an error it threw) holds the reader too, and
