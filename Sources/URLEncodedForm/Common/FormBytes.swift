@@ -56,6 +56,9 @@ struct FormBytes {
         if block == nil, !bytes.isEmpty { grow(to: bytes.count + 64) }
     }
 
+    /// Appends `new`, which must not be bytes of this buffer: growing frees the block they
+    /// would be read from. (Every caller appends bytes made apart: a chunk, a name decoded on
+    /// the stack or in an array, a copied name.)
     mutating func append(_ new: ByteReader) {
         let count = bytes.count
         if !isKnownUniquelyReferenced(&block) || block!.capacity - count < new.count {
@@ -78,7 +81,8 @@ struct FormBytes {
 
     /// Removes the bytes from `start` on: appended ones, never the input's.
     mutating func removeSuffix(from start: Int) {
-        guard start < bytes.count, let block else { return }
+        guard start < bytes.count else { return }
+        guard let block else { preconditionFailure("only appended bytes are removed") }
         bytes = block.reader(count: start)
     }
 
