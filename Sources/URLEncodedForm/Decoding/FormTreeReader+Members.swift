@@ -7,11 +7,17 @@ import Foundation
 /// Finding the member a coding key names, under the key decoding strategy.
 extension FormTreeReader {
     /// The member of `object` that `key` names under `keyDecoding`.
-    func member(of object: Int, for key: String) -> Int? {
+    ///
+    /// `consuming`: the caller's fresh `key.stringValue` is read in place, not copied first.
+    func member(of object: Int, for key: consuming String) -> Int? {
         guard self[object].kind == .object else { return nil }
         switch keyDecoding {
         case .useDefaultKeys:
-            return member(of: object, named: key)
+            // The guess: the member after the one found last, when that was a member of `object`.
+            let guess = lastMember >= 0 && tree[lastMember].parent == object ? tree[lastMember].nextSibling : tree[object].firstChild
+            let member = key.withUTF8 { tree.member(of: object, named: ByteReader($0), guess: guess) }
+            if let member { lastMember = member }
+            return member
         case .convertFromSnakeCase, .convertFromKebabCase:
             // The name the encoder writes for the key is found without converting every member.
             if let member = member(of: object, named: encodedName(for: key)) { return member }

@@ -47,6 +47,13 @@ extension FormParser {
     /// Finds the end of the pair that starts at `index`, its `=` and what its name and value hold,
     /// in one pass; leaves `index` at the `&` that ends it or at the end of `input`.
     func scanPair(in input: ByteReader, from index: inout Int) -> PairBounds {
+        Self.scanPair(in: input, from: &index, byteClasses: byteClasses, plusIsSpace: plusIsSpace)
+    }
+
+    /// ``scanPair(in:from:)`` with the parser's two settings it reads: static, so that the loop of
+    /// a mutating parser passes them rather than a copy of the whole parser (184 bytes a pair:
+    /// small decode 12,489 → 12,392 instructions).
+    static func scanPair(in input: ByteReader, from index: inout Int, byteClasses: [UInt8], plusIsSpace: Bool) -> PairBounds {
         var pair = PairBounds(start: index)
         let end = input.count
         while index < end {
@@ -56,7 +63,7 @@ extension FormParser {
                 if byteClass == ByteClass.equals {
                     pair.equals = index
                     index += 1
-                    pair.valueEscaped = scanValue(in: input, from: &index)
+                    pair.valueEscaped = scanValue(in: input, from: &index, plusIsSpace: plusIsSpace)
                     break
                 }
                 pair.nameClasses |= byteClass
@@ -69,7 +76,7 @@ extension FormParser {
 
     /// Moves `index` to the `&` that ends a value, or to the end of the input, 16 bytes at a time
     /// where it can, and says whether the value holds an escape.
-    private func scanValue(in input: ByteReader, from index: inout Int) -> Bool {
+    private static func scanValue(in input: ByteReader, from index: inout Int, plusIsSpace: Bool) -> Bool {
         let end = input.count
         var escaped = false
         let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")

@@ -128,8 +128,9 @@ struct FormParser {
         var components: [Range<Int>] = []
         var index = 0
         let end = input.count
+        let byteClasses = byteClasses
         while index <= end {
-            let pair = scanPair(in: input, from: &index)
+            let pair = Self.scanPair(in: input, from: &index, byteClasses: byteClasses, plusIsSpace: plusIsSpace)
             index += 1
             guard pair.end > pair.start else { continue }  // `&&`, or a leading or trailing `&`
             if !sentinelStarts.isEmpty, sentinelStarts.contains(pair.start) { continue }
