@@ -385,17 +385,6 @@ struct FormTree {
         }
     }
 
-    /// The member of `object` named `key`, tried first at `guess` (a node, or -1): the member a
-    /// reader expects next, since a `Decodable` type reads its keys in the order the encoder wrote
-    /// them. A right guess skips the hash and the scan. (Measured with the reader's key taken
-    /// `consuming`: medium decode 78,548 → 77,218 instructions; the small decode's input is
-    /// sorted, so its guesses miss, and it gained by the key alone: 12,650 → 12,489.)
-    @inline(__always)
-    func member(of object: Int, named key: ByteReader, guess: Int) -> Int? {
-        if guess >= 0, nodes[guess].parent == object, keyEquals(guess, key) { return guess }
-        return member(of: object, named: key)
-    }
-
     /// Whether the members (or named elements) of `node` are in the hash index.
     private func isIndexed(_ node: Int) -> Bool {
         switch nodes[node].kind {

@@ -8,16 +8,14 @@ import Foundation
 extension FormTreeReader {
     /// The member of `object` that `key` names under `keyDecoding`.
     ///
-    /// `consuming`: the caller's fresh `key.stringValue` is read in place, not copied first.
+    /// `consuming`: the caller's fresh `key.stringValue` is read in place; borrowed, it was copied
+    /// first to be read (`withUTF8` is `mutating`), a retain and a release a lookup (small decode,
+    /// six lookups: 12,398 → 12,090 instructions; medium 77,365 → 76,369).
     func member(of object: Int, for key: consuming String) -> Int? {
         guard self[object].kind == .object else { return nil }
         switch keyDecoding {
         case .useDefaultKeys:
-            // The guess: the member after the one found last, when that was a member of `object`.
-            let guess = lastMember >= 0 && tree[lastMember].parent == object ? tree[lastMember].nextSibling : tree[object].firstChild
-            let member = key.withUTF8 { tree.member(of: object, named: ByteReader($0), guess: guess) }
-            if let member { lastMember = member }
-            return member
+            return key.withUTF8 { tree.member(of: object, named: ByteReader($0)) }
         case .convertFromSnakeCase, .convertFromKebabCase:
             // The name the encoder writes for the key is found without converting every member.
             if let member = member(of: object, named: encodedName(for: key)) { return member }

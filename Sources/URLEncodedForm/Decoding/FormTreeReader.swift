@@ -25,10 +25,6 @@ final class FormTreeReader {
     /// Reused buffer for values that hold escapes or are in a legacy charset; only `withValue`
     /// uses it.
     private var scratch: [UInt8] = []
-    /// The member a keyed lookup found last, whose next sibling is the next lookup's first guess
-    /// (``FormTree/member(of:named:guess:)``). Unchecked, as `tree` is: written only by the
-    /// lookup, which calls no user code.
-    @exclusivity(unchecked) var lastMember = -1
     // `[Key: Value]()` rather than `[:]`, here and in the tree and the parser: the literal goes
     // through `init(dictionaryLiteral:)`, 21 instructions a dictionary on every decode.
     /// For converted key strategies: per object, each member's converted name → member.
