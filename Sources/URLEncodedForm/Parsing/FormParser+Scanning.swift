@@ -57,7 +57,8 @@ extension FormParser {
         var pair = PairBounds(start: index)
         let end = input.count
         while index < end {
-            let byteClass = byteClasses[Int(input[index])]
+            // `index < end`: the loop condition.
+            let byteClass = byteClasses[Int(input.byte(unchecked: index))]
             if byteClass != 0 {
                 if byteClass == ByteClass.ampersand { break }
                 if byteClass == ByteClass.equals {
