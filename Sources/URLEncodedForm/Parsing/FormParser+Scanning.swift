@@ -52,7 +52,7 @@ extension FormParser {
 
     /// ``scanPair(in:from:)`` with the parser's two settings it reads: static, so that the loop of
     /// a mutating parser passes them rather than a copy of the whole parser (184 bytes a pair:
-    /// small decode 12,489 → 12,392 instructions).
+    /// small decode 97 instructions fewer, medium 651).
     static func scanPair(in input: ByteReader, from index: inout Int, byteClasses: [UInt8], plusIsSpace: Bool) -> PairBounds {
         var pair = PairBounds(start: index)
         let end = input.count
