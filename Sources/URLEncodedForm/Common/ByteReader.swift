@@ -82,15 +82,28 @@ struct ByteReader: Sequence {
     }
 
     // The scans of the parser, the escaper and the percent-decoder read 16 bytes at a time, or
-    // one, through the two below,
-    // which check only in debug builds (where every test runs): their loop conditions prove the
-    // bounds (`while index <= count &- 16`, `while index < count`, from `index = 0` up), and each
-    // call site says so.
+    // one, and the tree's key hash 8 or 4, through the four below, which check only in debug
+    // builds (where every test runs): their loop conditions prove the bounds (`while index <=
+    // count &- 16`, `while index < count`, from `index = 0` up), and each call site says so.
 
     @inline(__always)
     func chunk(unchecked index: Int) -> ByteScanning.Vector {
         assert(index >= 0 && index <= buffer.count &- 16, "chunk outside the bytes")
         return UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: ByteScanning.Vector.self)
+    }
+
+    /// The 8 bytes at `index` as one little-endian word (the tree's key hash).
+    @inline(__always)
+    func word(unchecked index: Int) -> UInt64 {
+        assert(index >= 0 && index <= buffer.count &- 8, "word outside the bytes")
+        return UInt64(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    }
+
+    /// The 4 bytes at `index` as one little-endian word.
+    @inline(__always)
+    func halfWord(unchecked index: Int) -> UInt32 {
+        assert(index >= 0 && index <= buffer.count &- 4, "word outside the bytes")
+        return UInt32(littleEndian: UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: UInt32.self))
     }
 
     @inline(__always)

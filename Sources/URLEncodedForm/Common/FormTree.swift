@@ -195,7 +195,7 @@ struct FormTree {
         let child = appendChild(to: parent)
         nodes[child].key = key
         nodes[child].keyHash = hash
-        nodes[parent].memberHashBits |= 1 << UInt64(hash & 63)
+        nodes[parent].memberHashBits |= Self.memberBit(hash)
         return (child, true)
     }
 
@@ -215,7 +215,7 @@ struct FormTree {
         node.keyHash = hash
         node.value = value
         let member = appendChild(node)
-        nodes[object].memberHashBits |= 1 << UInt64(hash & 63)
+        nodes[object].memberHashBits |= Self.memberBit(hash)
         indexNamedMember(member, of: object)
         return true
     }
@@ -325,7 +325,7 @@ struct FormTree {
         nodes[member].key = key
         nodes[member].keyHash = hash
         nodes[member].sameSlotPrevious = -1
-        nodes[node].memberHashBits |= 1 << UInt64(hash & 63)
+        nodes[node].memberHashBits |= Self.memberBit(hash)
         indexNamedMember(member, of: node)
     }
 
@@ -405,7 +405,7 @@ struct FormTree {
     }
 
     private func findMember(of object: Int, key: ByteReader, hash: UInt32) -> Int? {
-        guard nodes[object].memberHashBits & (1 << UInt64(hash & 63)) != 0 else { return nil }
+        guard nodes[object].memberHashBits & Self.memberBit(hash) != 0 else { return nil }
         if isIndexed(object) {
             var candidate = memberIndex[MemberSlot(object: object, keyHash: Self.indexHash(key))] ?? -1
             while candidate >= 0 {
@@ -446,14 +446,42 @@ struct FormTree {
         return hasher.finalize()
     }
 
-    /// FNV-1a: short keys, computed once per key. It only filters scans of objects too small to
-    /// index, so collisions cost at most one scan of 15 members.
+    /// A key's hash, computed once per key: the top half of a multiply per 8 bytes, with the
+    /// length as the seed. It only filters scans of objects too small to index, so collisions cost
+    /// at most one scan of 31 members. A key shorter than 8 bytes is read as two overlapping
+    /// halves (4 to 7 bytes) or three bytes (1 to 3), and a longer one's last word overlaps the
+    /// one before it: no loop over bytes, whose chain of multiplies FNV-1a waited on byte by byte
+    /// (measured: small decode 12,018 → 11,800 instructions, medium 75,615 → 75,118).
     private static func hash(_ bytes: ByteReader) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: count) &* multiplier
+        if count >= 8 {
+            var index = 0
+            while index < count &- 8 {
+                // `index + 8 < count`: the word is inside the bytes.
+                hash = (hash ^ bytes.word(unchecked: index)) &* multiplier
+                index &+= 8
+            }
+            hash = (hash ^ bytes.word(unchecked: count &- 8)) &* multiplier
+        } else if count >= 4 {
+            let word = UInt64(bytes.halfWord(unchecked: 0)) | UInt64(bytes.halfWord(unchecked: count &- 4)) &<< 32
+            hash = (hash ^ word) &* multiplier
+        } else if count > 0 {
+            let word =
+                UInt64(bytes.byte(unchecked: 0)) | UInt64(bytes.byte(unchecked: count &>> 1)) &<< 8
+                | UInt64(bytes.byte(unchecked: count &- 1)) &<< 16
+            hash = (hash ^ word) &* multiplier
         }
-        return hash
+        // The top half: each of its bits depends on every bit multiplied in.
+        return UInt32(truncatingIfNeeded: hash &>> 32)
+    }
+
+    /// The bit of ``Node/memberHashBits`` a key of hash `hash` sets: from the hash's top bits,
+    /// which depend on all of the key.
+    @inline(__always)
+    private static func memberBit(_ hash: UInt32) -> UInt64 {
+        1 &<< UInt64(hash &>> 26)
     }
 
     // MARK: Reading
