@@ -10,7 +10,7 @@ extension FormTreeReader {
     /// Records `error` for the value at `node`, the top level included.
     func recordFieldError(_ error: any Error, at node: Int) {
         let field = node == FormTree.root ? "" : keyPath(of: node)
-        fieldErrors.append(.init(field: field, codingPath: Self.codingPath(of: error) ?? codingPath(of: node), error: error))
+        workspace.fieldErrors.append(.init(field: field, codingPath: Self.codingPath(of: error) ?? codingPath(of: node), error: error))
     }
 
     /// After reading the member `key` of `object` failed with `error`: records it, and returns a
@@ -31,7 +31,7 @@ extension FormTreeReader {
     }
 
     private func standIn<T>(after error: any Error, _ type: T.Type, field: String, codingPath: [any CodingKey]) throws -> T {
-        fieldErrors.append(.init(field: field, codingPath: codingPath, error: error))
+        workspace.fieldErrors.append(.init(field: field, codingPath: codingPath, error: error))
         guard let value = Self.standIn(type) else { throw FieldErrorsRecorded() }
         return value
     }

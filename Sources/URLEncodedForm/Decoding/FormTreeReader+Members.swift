@@ -51,15 +51,15 @@ extension FormTreeReader {
     }
 
     private func encodedName(for key: String) -> String {
-        if let name = encodedNames[key] { return name }
+        if let name = workspace.encodedNames[key] { return name }
         let separator = if case .convertFromKebabCase = keyDecoding { "-" } else { "_" }
         let name = URLEncodedFormEncoder.KeyEncoding.separatingWords(of: key, with: separator)
-        encodedNames[key] = name
+        workspace.encodedNames[key] = name
         return name
     }
 
     private func convertedNames(of object: Int) -> [String: Int] {
-        if let names = convertedMembers[object] { return names }
+        if let names = workspace.convertedMembers[object] { return names }
         var names: [String: Int] = [:]
         var member = self[object].firstChild
         while member >= 0 {
@@ -67,7 +67,7 @@ extension FormTreeReader {
             if names[name] == nil { names[name] = member }
             member = self[member].nextSibling
         }
-        convertedMembers[object] = names
+        workspace.convertedMembers[object] = names
         return names
     }
 
