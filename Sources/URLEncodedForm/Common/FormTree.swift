@@ -115,6 +115,20 @@ struct FormTree {
         self.bytes = bytes
     }
 
+    /// A tree of no nodes, not even the root, that allocates nothing: what a parser holds once
+    /// its tree has been taken (``FormParser/finish(inputLength:)``).
+    private init(holdingNothing: Void) {
+        nodes = []
+        bytes = FormBytes(borrowing: .empty)
+    }
+
+    /// Moves the tree out of `tree`, which is left holding no nodes and nothing allocated.
+    static func take(_ tree: inout FormTree) -> FormTree {
+        var taken = FormTree(holdingNothing: ())
+        swap(&taken, &tree)
+        return taken
+    }
+
     subscript(node: Int) -> Node { nodes[node] }
 
     var nodeCount: Int { nodes.count }

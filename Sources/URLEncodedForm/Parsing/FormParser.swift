@@ -78,9 +78,11 @@ struct FormParser {
         return parser.finish(inputLength: input.count)
     }
 
-    /// The form the pairs parsed so far make.
-    func finish(inputLength: Int) -> ParsedForm {
-        ParsedForm(tree: tree, charset: charset, inputLength: inputLength)
+    /// The form the pairs parsed so far make; the parser is done with. Its tree moves out, where
+    /// returning a copy retained the tree's three references and the parser's end released them
+    /// (measured: small decode 11,661 → 11,564 instructions, empty 2,357 → 2,259).
+    mutating func finish(inputLength: Int) -> ParsedForm {
+        ParsedForm(tree: FormTree.take(&tree), charset: charset, inputLength: inputLength)
     }
 
     /// `borrowing`, not copied: see ``FormTreeReader``'s initializer.
