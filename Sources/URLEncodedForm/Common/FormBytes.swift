@@ -69,7 +69,10 @@ struct FormBytes {
     }
 
     mutating func append(contentsOf text: String.UTF8View) {
-        String(text).withReader { append($0) }
+        // A native string's bytes are read in place; a bridged one's are copied once.
+        if text.withContiguousReader({ append($0) }) == nil {
+            String(text).withReader { append($0) }
+        }
     }
 
     /// Appends the decimal digits of `value`, which is not negative.

@@ -38,7 +38,7 @@ struct ChunkedFormParser {
     init(options: URLEncodedFormDecoder, expectedLength: Int = 0) {
         self.options = options
         let room = max(0, min(expectedLength, options.limits.maximumInputLength))
-        parser = FormParser(bytes: FormBytes(capacity: room), expectedNodes: min(room / 4 + 2, 4096), options: options)
+        parser = FormParser(bytes: FormBytes(capacity: room), expectedNodes: FormParser.expectedNodes(forLength: room), options: options)
         if options.charset.sentinel { collected = [] }
     }
 

@@ -89,17 +89,17 @@ struct FormParser {
     private init(input: ByteReader, options: borrowing URLEncodedFormDecoder) {
         // The tree's buffer starts as the input, borrowed, so an input index is also a tree index
         // and values need no copy of their own; decoded names are appended after it.
-        self.init(bytes: FormBytes(borrowing: input), expectedNodes: Self.expectedNodes(in: input), options: options)
+        self.init(bytes: FormBytes(borrowing: input), expectedNodes: Self.expectedNodes(forLength: input.count), options: options)
         self.input = input
     }
 
-    /// Room for the nodes of `input` to start with: one per 16 bytes, which holds a small form's
-    /// (six nodes in 96 bytes) in an allocation that malloc keeps per thread for reuse; the array
-    /// grows, by doubling, for denser forms. A quarter of the length, the room before, asked for
-    /// 2.8 KiB there (measured: small decode 13,123 → 12,983 instructions; counting the `&`s
-    /// first cost more than it saved).
-    static func expectedNodes(in input: ByteReader) -> Int {
-        min(input.count / 16 + 2, 4096)
+    /// Room for the nodes of a form of `length` bytes to start with, whole or in chunks: one per
+    /// 16 bytes, which holds a small form's (six nodes in 96 bytes) in an allocation that malloc
+    /// keeps per thread for reuse; the array grows, by doubling, for denser forms. A quarter of
+    /// the length, the room before, asked for 2.8 KiB there (measured: small decode 13,123 →
+    /// 12,983 instructions; counting the `&`s first cost more than it saved).
+    static func expectedNodes(forLength length: Int) -> Int {
+        min(length / 16 + 2, 4096)
     }
 
     /// A parser whose tree's buffer starts with `bytes`, and which has no input yet.
