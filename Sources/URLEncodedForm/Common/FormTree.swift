@@ -96,8 +96,9 @@ struct FormTree {
     var bytes: FormBytes
     private var memberIndex = [MemberSlot: Int]()
 
-    /// Index slots are keyed by a seeded SipHash of the member's key (`Hasher`), not by the FNV
-    /// hash: keys come from untrusted input when decoding, and FNV collisions can be made at will.
+    /// Index slots are keyed by a seeded SipHash of the member's key (`Hasher`), not by the key
+    /// hash (``hash(_:)``): keys come from untrusted input when decoding, and that hash's
+    /// collisions can be made at will.
     private struct MemberSlot: Hashable {
         var object: Int
         var keyHash: Int
@@ -408,7 +409,7 @@ struct FormTree {
         }
     }
 
-    /// The FNV hash of the key `bytes[key]`, and the member of `object` with that key, if any.
+    /// The hash of the key `bytes[key]`, and the member of `object` with that key, if any.
     @inline(__always)
     private func findMember(of object: Int, keyAt key: Range<Int>) -> (hash: UInt32, existing: Int?) {
         bytes.withReader { bytes in
@@ -466,7 +467,7 @@ struct FormTree {
     /// halves (4 to 7 bytes) or three bytes (1 to 3), and a longer one's last word overlaps the
     /// one before it: no loop over bytes, whose chain of multiplies FNV-1a waited on byte by byte
     /// (measured: small decode 12,018 → 11,800 instructions, medium 75,615 → 75,118).
-    private static func hash(_ bytes: ByteReader) -> UInt32 {
+    static func hash(_ bytes: ByteReader) -> UInt32 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         let count = bytes.count
         var hash = UInt64(truncatingIfNeeded: count) &* multiplier
