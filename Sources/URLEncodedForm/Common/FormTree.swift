@@ -478,11 +478,14 @@ struct FormTree {
                 hash = (hash ^ bytes.word(unchecked: index)) &* multiplier
                 index &+= 8
             }
+            // `count >= 8`: the last 8 bytes.
             hash = (hash ^ bytes.word(unchecked: count &- 8)) &* multiplier
         } else if count >= 4 {
+            // `4 <= count < 8`: both halves are inside the bytes.
             let word = UInt64(bytes.halfWord(unchecked: 0)) | UInt64(bytes.halfWord(unchecked: count &- 4)) &<< 32
             hash = (hash ^ word) &* multiplier
         } else if count > 0 {
+            // `0 < count < 4`: the first, middle and last bytes.
             let word =
                 UInt64(bytes.byte(unchecked: 0)) | UInt64(bytes.byte(unchecked: count &>> 1)) &<< 8
                 | UInt64(bytes.byte(unchecked: count &- 1)) &<< 16

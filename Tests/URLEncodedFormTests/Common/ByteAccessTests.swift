@@ -17,6 +17,10 @@ struct ByteAccessTests {
             #expect(pair.equals("b=%20") && !pair.equals("b=%2") && !pair.equals("c=%20"))
             #expect(form[12..<28].chunk(unchecked: 0) == ByteScanning.Vector(Array("0123456789abcdef".utf8)))
             #expect(form.byte(unchecked: 27) == UInt8(ascii: "f"))
+            // Words are little-endian whatever the machine: "01234567" is 0x3736_3534_3332_3130.
+            #expect(form[12..<28].word(unchecked: 8) == 0x6665_6463_6261_3938)
+            #expect(form[12..<20].word(unchecked: 0) == 0x3736_3534_3332_3130)
+            #expect(form.halfWord(unchecked: 24) == 0x6665_6463)
             #expect(form[12..<12].isEmpty && form[28..<28].array == [])
             #expect(Array(form[0..<3]) == Array("a=1".utf8))
         }
