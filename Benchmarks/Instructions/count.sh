@@ -3,7 +3,7 @@
 # times, and the difference divided by N, so start-up and set-up cancel out. Repeatable to a few
 # instructions, unlike wall-clock time on a shared machine.
 #
-#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode decode floor; also floordecode, jsonencode, jsondecode)
+#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode decode floor; also decodeuserinfo, floordecode, jsonencode, jsondecode)
 #
 # Prints one line per workload and operation: instructions (callgrind) and heap allocations
 # (memcheck's count, likewise N against 2N) per operation.

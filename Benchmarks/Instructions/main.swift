@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    let usage = "usage: instructions empty|one|small|medium|large|largeBrackets|text|rows encode|decode|floor|floordecode|jsonencode|jsondecode N\n"
+    let usage = "usage: instructions empty|one|small|medium|large|largeBrackets|text|rows encode|decode|decodeuserinfo|floor|floordecode|jsonencode|jsondecode N\n"
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
@@ -21,6 +21,11 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
     switch arguments[2] {
     case "encode": for _ in 0..<iterations { blackHole(try encoder.encode(value) as String) }
     case "decode": for _ in 0..<iterations { blackHole(try decoder.decode(Value.self, from: text)) }
+    case "decodeuserinfo":
+        // A decoder whose options are not all defaults: its reader keeps them in an object.
+        var decoder = decoder
+        decoder.userInfo[CodingUserInfoKey(rawValue: "source")!] = "benchmark"
+        for _ in 0..<iterations { blackHole(try decoder.decode(Value.self, from: text)) }
     case "floor": for _ in 0..<iterations { try value.encode(to: FloorEncoder()) }
     case "floordecode":
         let tree = try FloorValue(value)

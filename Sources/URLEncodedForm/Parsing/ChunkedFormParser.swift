@@ -76,8 +76,9 @@ struct ChunkedFormParser {
         try extendPending(with: chunk[(last + 1)..<chunk.count])
     }
 
-    /// The form, once the body has ended.
-    mutating func finish() throws -> FormParser.ParsedForm {
+    /// The form, once the body has ended. `consuming`: the tree moves out of the parser
+    /// (``FormParser/finish(inputLength:)``), which holds no form after.
+    consuming func finish() throws -> FormParser.ParsedForm {
         if let collected {
             // The form borrows what it parsed; it keeps its own copy past the borrow.
             return try collected.withReader { input in
@@ -86,6 +87,7 @@ struct ChunkedFormParser {
                 return form
             }
         }
+        var components = components
         try parser.insertBufferedPair(at: pending..<parser.tree.bytes.count, components: &components)
         return parser.finish(inputLength: received)
     }
