@@ -6,7 +6,11 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
-    let usage = "usage: instructions empty|one|small|medium|large|largeBrackets|text|rows encode|decode|decodeuserinfo|floor|floordecode|jsonencode|jsondecode N\n"
+    let usage = """
+        usage: instructions empty|one|small|medium|large|largeBrackets|text|rows \
+        encode|decode|decodeuserinfo|floor|floordecode|jsonencode|jsondecode N
+
+        """
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
