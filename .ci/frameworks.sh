@@ -20,6 +20,9 @@ step "adapters: URLEncodedFormHummingbird and URLEncodedFormVapor built with the
 work=${ADAPTER_TESTS_DIR:-$root/.build-adapter-tests}
 rm -rf "$work/Tests"
 library=$(basename "$root")
+# CI builds this scratch path with `--disable-index-store`; SwiftPM's test discovery on Linux reads
+# the index of the test targets alone, so those two write their records where it looks.
+index_store="$frameworks/$(uname -m)-unknown-linux-gnu/debug/index/store"
 # One test target per framework: its adapter's test file, compiled with the trait's condition.
 targets=""
 for framework in Hummingbird:hummingbird Vapor:vapor; do
@@ -37,7 +40,7 @@ for framework in Hummingbird:hummingbird Vapor:vapor; do
                 .product(name: \"${name}Testing\", package: \"${package}\"),
             ],
             path: \"Tests/${name}AdapterTests\",
-            swiftSettings: [.define(\"${name}\")]
+            swiftSettings: [.define(\"${name}\"), .unsafeFlags([\"-index-store-path\", \"$index_store\"])]
         ),"
 done
 cat >"$work/Package.swift" <<MANIFEST
