@@ -89,8 +89,11 @@ let package = Package(
         .executableTarget(name: "form-memory-probe", dependencies: ["URLEncodedForm"], path: "Tests/MemoryProbe"),
         // Times hostile bodies at n and 8n bytes and fails on a super-linear ratio; run by CI in release.
         .executableTarget(name: "form-complexity-check", dependencies: ["URLEncodedForm"], path: "Tests/ComplexityCheck"),
+        // Runs values and forms nested 100,000 deep through the library, for the depth tests, in a
+        // process of their own, so that a crash fails a test rather than the test runner.
+        .executableTarget(name: "form-depth-probe", dependencies: ["URLEncodedForm"], path: "Tests/DepthProbe"),
         // Depends on the executables only so that they are built before the tests run them.
-        .testTarget(name: "URLFormCommandTests", dependencies: ["urlform", "form-memory-probe"]),
+        .testTarget(name: "URLFormCommandTests", dependencies: ["urlform", "form-memory-probe", "form-depth-probe"]),
     ],
     swiftLanguageModes: [.v6]
 )

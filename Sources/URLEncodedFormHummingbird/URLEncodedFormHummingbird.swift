@@ -39,7 +39,7 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
             throw HTTPError(
                 .unsupportedMediaType,
                 message:
-                    "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType] ?? "no Content-Type")."
+                    "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType].map(ErrorQuote.quote) ?? "no Content-Type")."
             )
         }
         do {

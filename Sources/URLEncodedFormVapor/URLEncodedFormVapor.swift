@@ -105,7 +105,7 @@ extension Request {
             throw Abort(
                 .unsupportedMediaType,
                 reason:
-                    "Expected a body of type application/x-www-form-urlencoded, but the request has \(headers.contentType?.description ?? "no Content-Type")."
+                    "Expected a body of type application/x-www-form-urlencoded, but the request has \(headers.contentType.map { ErrorQuote.quote($0.description) } ?? "no Content-Type")."
             )
         }
         if let body = body.data {

@@ -59,6 +59,7 @@ struct Command {
           --space percent|plus                                      (default percent: %20)
           --allowed-characters default|alphanumerics|jquery|CHARACTERS   ASCII left unescaped
                                        (jquery: what encodeURIComponent leaves)
+          --max-depth N                the most components a key has (default 512, at most)
           --no-sort                    keep the JSON's member order instead of sorting
           JSON numbers are written as their text; JSON has no dates or data, so those
           strategies do not apply.
@@ -83,7 +84,8 @@ struct Command {
           --bracket-rows until-repeated|one-per-pair   rows[][name]=…: the last row until
                                        it has that name (default, Rails), or a row a pair (PHP)
           --max-input-length N  --max-parameters N  --max-depth N  --max-array-length N
-          --unlimited                  lift every limit (defaults: 1048576, 1000, 32, 1000)
+          --unlimited                  lift every limit (defaults: 1048576, 1000, 32, 1000);
+                                       a key still has 512 components at most
           --pretty                     indent the JSON
           --no-sort                    keep the form's member order instead of sorting
           Values are printed as strings: without a type there is nothing to tell a number,
@@ -255,7 +257,10 @@ struct Command {
         case (.decode, "--unlimited"): decoder.limits = .unlimited
         case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()
         case (.decode, "--max-parameters"): decoder.limits.maximumParameterCount = try number()
-        case (.decode, "--max-depth"): decoder.limits.maximumDepth = try number()
+        case (_, "--max-depth"):
+            let depth = try number()
+            encoder.maximumDepth = depth
+            decoder.limits.maximumDepth = depth
         case (.decode, "--max-array-length"): decoder.limits.maximumArrayLength = try number()
         default:
             throw UsageError(description: "unknown option \(name) for \(action == .encode ? "encode" : "decode")")

@@ -76,6 +76,26 @@ struct InputError: Error, CustomStringConvertible {
     let description: String
 }
 
+/// What an error says on stderr: a coder's sentence with the coding path it happened at, quoted
+/// as the coders quote input, where Swift's own description of an `EncodingError` would print the
+/// whole value.
+func message(of error: any Error) -> String {
+    let context: (path: [any CodingKey], description: String)
+    switch error {
+    case EncodingError.invalidValue(_, let found):
+        context = (found.codingPath, found.debugDescription)
+    case DecodingError.typeMismatch(_, let found), DecodingError.valueNotFound(_, let found), DecodingError.keyNotFound(_, let found):
+        context = (found.codingPath, found.debugDescription)
+    case DecodingError.dataCorrupted(let found):
+        context = (found.codingPath, found.debugDescription)
+    default:
+        return "\(error)"
+    }
+    guard !context.path.isEmpty else { return context.description }
+    let path = context.path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    return "at \(ErrorQuote.quote(path)): \(context.description)"
+}
+
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data("urlform: \(message)\n".utf8))
     exit(status)
@@ -90,5 +110,5 @@ do {
 do {
     print(try run(command))
 } catch {
-    fail("\(error)", status: 1)
+    fail(message(of: error), status: 1)
 }

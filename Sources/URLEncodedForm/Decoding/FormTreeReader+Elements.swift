@@ -37,7 +37,7 @@ extension FormTreeReader {
         let positioned = try mixedPositions(of: node) { try arrayIndex(of: $0, in: node) }
         // A named index is below the limit (`arrayIndex`); a `[]` after the largest may not be.
         if let largest = positioned.lazy.map(\.index).max(), largest >= maximumArrayLength {
-            throw URLEncodedFormDecodingError.arrayTooLong(key: URLEncodedFormDecodingError.shortened(keyPath(of: node)), limit: maximumArrayLength)
+            throw URLEncodedFormDecodingError.arrayTooLong(key: keyPath(of: node), limit: maximumArrayLength)
         }
         return positioned.enumerated().allSatisfy { $0.offset == $0.element.index } ? nil : positioned
     }
@@ -114,7 +114,7 @@ extension FormTreeReader {
             }
             let length = (indexed.last?.index ?? -1) + 1
             guard length <= inputLength else {
-                throw URLEncodedFormDecodingError.arrayTooLong(key: URLEncodedFormDecodingError.shortened(keyPath(of: node)), limit: inputLength)
+                throw URLEncodedFormDecodingError.arrayTooLong(key: keyPath(of: node), limit: inputLength)
             }
             var positions: [Int] = []
             positions.reserveCapacity(length)
@@ -134,7 +134,7 @@ extension FormTreeReader {
             return index
         case .tooLarge:
             throw URLEncodedFormDecodingError.arrayTooLong(
-                key: URLEncodedFormDecodingError.shortened(keyPath(of: member)), limit: maximumArrayLength)
+                key: keyPath(of: member), limit: maximumArrayLength)
         case .notAnIndex:
             throw DecodingError.typeMismatch(
                 [Any].self,

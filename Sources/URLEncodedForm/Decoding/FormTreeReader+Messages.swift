@@ -6,8 +6,14 @@ import Foundation
 
 /// The words of error messages: where a node is and what it holds, as the form spells it.
 extension FormTreeReader {
+    /// The context of an error about `node`: its full coding path, and for a value its whole
+    /// text (``URLEncodedFormRejectedValue``), of which `description` quotes only the start.
     func context(_ node: Int, _ description: String) -> DecodingError.Context {
-        DecodingError.Context(codingPath: codingPath(of: node), debugDescription: description)
+        DecodingError.Context(
+            codingPath: codingPath(of: node),
+            debugDescription: description,
+            underlyingError: self[node].kind == .scalar ? URLEncodedFormRejectedValue(text: string(of: node)) : nil
+        )
     }
 
     /// Where `node` is, for a message: its quoted key path, or `the top level`.
@@ -37,19 +43,20 @@ extension FormTreeReader {
         case .scalar: return "the value \"\(quoted(string(of: node)))\""
         case .array: return "a list of \(self[node].childCount) values"
         case .object:
+            // The names quoted as one text, so that the list too stays within a quote's length.
             var names: [String] = []
             var member = self[node].firstChild
             while member >= 0, names.count < 5 {
-                names.append(quoted(keyString(of: member)))
+                names.append(keyString(of: member))
                 member = self[member].nextSibling
             }
             let more = self[node].childCount > names.count ? ", …" : ""
-            return "an object with the members \(names.joined(separator: ", "))\(more)"
+            return "an object with the members \(quoted(names.joined(separator: ", ") + more))"
         }
     }
 
-    /// Text from the input, shortened for a message.
+    /// Text from the input, shortened and escaped for a message (``ErrorQuote``).
     func quoted(_ text: String) -> String {
-        text.count > 100 ? text.prefix(100) + "…" : text
+        ErrorQuote.quote(text)
     }
 }

@@ -44,7 +44,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         guard nextElement < elements.count else { throw pastTheEnd(type) }
         guard currentIndex < reader.maximumArrayLength else {
             throw URLEncodedFormDecodingError.arrayTooLong(
-                key: URLEncodedFormDecodingError.shortened(reader.keyPath(of: array)), limit: reader.maximumArrayLength)
+                key: reader.keyPath(of: array), limit: reader.maximumArrayLength)
         }
         let element = elements[nextElement]
         guard !reader.separators.isEmpty, splitting != false || nextPiece != nil, reader[element].kind == .scalar else {

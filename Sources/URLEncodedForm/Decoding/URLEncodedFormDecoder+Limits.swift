@@ -14,9 +14,12 @@ extension URLEncodedFormDecoder {
         /// The most `name=value` pairs: 1,000 by default, as PHP's `max_input_vars` and Node's
         /// `qs` allow.
         public var maximumParameterCount: Int
-        /// The most components in one key: `a[b][c]` has three, `a` one. 32 by default.
+        /// The most components in one key: `a[b][c]` has three, `a` one. 32 by default, and at
+        /// most 512 (a larger setting, ``unlimited``'s too, counts as 512), as `JSONDecoder` reads.
         ///
-        /// Decoding a recursive type recurses once per component, so this also bounds stack use.
+        /// Decoding a recursive type recurses once per component, and Swift releases a nested
+        /// ``URLEncodedFormValue`` recursively, so this also bounds stack use: a deeper key is
+        /// refused, never a crash. ``URLEncodedFormEncoder/maximumDepth`` counts the same components.
         public var maximumDepth: Int
         /// The most elements in one array, and so one more than the largest index: 1,000 by
         /// default.
@@ -38,8 +41,9 @@ extension URLEncodedFormDecoder {
         /// 1 MiB of input, 1,000 parameters, 32 key components, 1,000 array elements.
         public static let `default` = Limits()
 
-        /// No limits, for input the program produced itself. Decoding is still linear in the
-        /// input, and still cannot trap.
+        /// No limits, for input the program produced itself, but for the 512 components a key
+        /// has at most (``maximumDepth``). Decoding is still linear in the input, and still
+        /// cannot trap.
         public static let unlimited = Limits(
             maximumInputLength: .max,
             maximumParameterCount: .max,

@@ -17,7 +17,9 @@
 /// }
 /// ```
 ///
-/// Keys are percent-decoded and shortened to their first 200 characters.
+/// A key is kept whole in ``key``, percent-decoded; ``description`` quotes its start (64
+/// characters at most, never more than 256 bytes, control characters escaped), so that a hostile
+/// key makes a short message.
 public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of refusal this is.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
@@ -67,8 +69,8 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
 
     /// What kind of refusal this is.
     public let code: Code
-    /// The key at fault, as the form spells it (percent-decoded, shortened); `nil` for a refusal
-    /// of the whole input.
+    /// The key at fault, whole, as the form spells it (percent-decoded); `nil` for a refusal of
+    /// the whole input.
     public let key: String?
     /// The limit that was exceeded; `nil` for a key that could not be read.
     public let limit: Int?
@@ -120,7 +122,7 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
 
     /// A sentence that names the limit, or says what is wrong with the key.
     public var description: String {
-        let key = key ?? ""
+        let key = ErrorQuote.quote(key ?? "")
         let limit = limit ?? 0
         switch code.kind {
         case .inputTooLong:
@@ -140,10 +142,5 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
             return
                 "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."
         }
-    }
-
-    /// Keys in errors are shortened so that a hostile 100,000-component key stays a short message.
-    static func shortened(_ key: String) -> String {
-        key.count > 200 ? key.prefix(200) + "…" : key
     }
 }

@@ -24,11 +24,15 @@ public struct URLEncodedFormFieldErrors: Error, Sendable, CustomStringConvertibl
         fields.first { $0.field == field }
     }
 
-    /// One line per field.
+    /// One line per field, for the first ten fields, so that a form of a thousand bad fields
+    /// is a short answer too; ``fields`` holds them all.
     public var description: String {
-        "\(fields.count) field\(fields.count == 1 ? "" : "s") could not be decoded:\n"
-            + fields.map { "- \($0.field.isEmpty ? "(the form)" : $0.field): \($0.message)" }.joined(separator: "\n")
+        let listed = fields.prefix(Self.describedFields).map { "- \($0.field.isEmpty ? "(the form)" : ErrorQuote.quote($0.field)): \($0.message)" }
+        let more = fields.count > Self.describedFields ? "\n- and \(fields.count - Self.describedFields) more" : ""
+        return "\(fields.count) field\(fields.count == 1 ? "" : "s") could not be decoded:\n" + listed.joined(separator: "\n") + more
     }
+
+    private static let describedFields = 10
 
     /// One field that could not be decoded.
     public struct FieldError: Sendable, CustomStringConvertible {
@@ -71,7 +75,23 @@ public struct URLEncodedFormFieldErrors: Error, Sendable, CustomStringConvertibl
         /// The coding path of the field, from the top-level value.
         public var codingPath: [any CodingKey] { path }
 
-        public var description: String { "\(field): \(message)" }
+        /// The text the form gave the field, whole, when the field failed for its value (a
+        /// wrong type, a number too large, a date that is not one): what a page shows again in
+        /// the input. `nil` for a field that is missing or is not a value.
+        public var value: String? {
+            let context: DecodingError.Context
+            switch underlying {
+            case DecodingError.typeMismatch(_, let found), DecodingError.valueNotFound(_, let found), DecodingError.keyNotFound(_, let found):
+                context = found
+            case DecodingError.dataCorrupted(let found):
+                context = found
+            default:
+                return nil
+            }
+            return (context.underlyingError as? URLEncodedFormRejectedValue)?.text
+        }
+
+        public var description: String { "\(ErrorQuote.quote(field)): \(message)" }
 
         /// What kind of failure a field had.
         public struct Kind: Sendable, Hashable, CustomStringConvertible {

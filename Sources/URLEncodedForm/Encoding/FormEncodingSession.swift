@@ -43,6 +43,13 @@ final class FormEncodingSession {
     private let nilEncoding: URLEncodedFormEncoder.NilEncoding
     private let allowsEmptyArrays: Bool
     let userInfo: [CodingUserInfoKey: any Sendable]
+    /// How many `encode(to:)` calls may run inside one another: the first is the top-level
+    /// value's, and each call's keys have as many components as calls are running.
+    let maximumDepth: Int
+    /// How many `encode(to:)` calls are running inside one another. Unchecked as ``builder`` is,
+    /// for the same reasons; checked, it cost every encode of a nested value an access check on
+    /// the way in and out (measured in Performance.md).
+    @exclusivity(unchecked) var depth = 0
 
     init(options: borrowing URLEncodedFormEncoder) {
         boolEncoding = options.boolEncoding
@@ -50,9 +57,8 @@ final class FormEncodingSession {
         dateEncoding = options.dateEncoding
         nilEncoding = options.nilEncoding
         allowsEmptyArrays = options.allowsEmptyArrays
-        let keepsCodingIndices =
-            if case .jQuery = options.arrayEncoding { true } else { options.indexGaps == .keepPositions }
-        builder = FormTreeBuilder(keepsCodingIndices: keepsCodingIndices)
+        maximumDepth = options.effectiveMaximumDepth
+        builder = FormTreeBuilder()
         userInfo = options.userInfo
     }
 
@@ -60,14 +66,20 @@ final class FormEncodingSession {
 
     // MARK: Slots
 
-    /// The slot of the member `key` of `object`, for a value that encodes itself.
-    func member(of object: Int, key: String) -> Int {
-        builder.member(of: object, key: key)
+    /// The slot of the member `key` of `object`: for a container made under it, or, `replacing`
+    /// what it held, for a value that encodes itself.
+    func member(of object: Int, key: String, replacing: Bool = false) -> Int {
+        builder.member(of: object, key: key, replacing: replacing)
     }
 
     /// The slot of element `index` of `array`, made when something is written to it.
     func element(of array: Int, at index: Int) -> Int {
         builder.element(of: array, at: index)
+    }
+
+    /// The coding index of the next element of the array in `slot`.
+    func nextElementIndex(of array: Int) -> Int {
+        builder.nextElementIndex(of: array)
     }
 
     /// Notes that `slot` holds an array, for ``URLEncodedFormEncoder/allowsEmptyArrays``: one
@@ -79,6 +91,14 @@ final class FormEncodingSession {
 
     func codingPath(of slot: Int) -> [any CodingKey] {
         builder.codingPath(of: slot)
+    }
+
+    /// The error for a value at `slot` nested deeper than ``maximumDepth``.
+    func tooDeep(_ value: some Encodable, at slot: Int) -> EncodingError {
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(codingPath: codingPath(of: slot), debugDescription: URLEncodedFormEncoder.depthMessage(maximumDepth))
+        )
     }
 
     /// What `nil` writes, or `nil` when `nilEncoding` drops the member. A custom closure runs

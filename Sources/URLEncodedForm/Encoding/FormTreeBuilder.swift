@@ -8,24 +8,25 @@
 /// under `.dropKey`:
 ///
 /// ```
-/// node kind    parent first next key     value
-/// 0    object  -1     1     -1             the root
-/// 1    scalar  0      -1    2    "id"     7
+/// node kind    parent first next key     index value
+/// 0    object  -1     1     -1                   the root
+/// 1    scalar  0      -1    2    "id"           7
 /// 2    array   0      3     -1   "items"
-/// 3    object  2      4     5              items[0], made by its first write
-/// 4    scalar  3      -1    -1   "name"   "x"
-/// 5    object  2      6     -1             items[1] in the form: the second element wrote
-/// 6    scalar  5      -1    -1   "name"   "z"    nothing, made no node and takes no index
+/// 3    object  2      4     5              0     items[0], made by its first write
+/// 4    scalar  3      -1    -1   "name"         "x"
+/// 5    object  2      6     -1             2     items[2]: items[1] wrote nothing and has no
+/// 6    scalar  5      -1    -1   "name"         "z"    node; the walk writes this one at [1]
 /// ```
 ///
 /// The rules Alamofire's tree follows, each decided here and nowhere else:
 /// - A member takes its place when its container is made or its value written; a key written
 ///   again names the same member, so it keeps its first place and takes the last value, and a
-///   container made twice under one key merges into the first.
-/// - An element is made when it first writes (a *pending* slot until then), so one that writes
-///   nothing takes no index and every later write of it goes to the same node; its members
-///   always share its index. Under ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/jQuery`` and
-///   ``URLEncodedFormEncoder/IndexGaps/keepPositions`` every coding index has a node.
+///   container made twice under one key merges into the first (an unkeyed one appends).
+/// - An element is its coding index: it is made when it first writes (a *pending* slot until
+///   then), among its array's elements in the order of their indices, whatever order they are
+///   written in, and every later write of it, or a container made again at its index, goes to
+///   the same node. One that writes nothing has no node; the walk decides what index each
+///   element is written with.
 /// - A value of another kind written to a node replaces what it held, in its place.
 struct FormTreeBuilder {
     enum Kind: UInt8 {
@@ -35,6 +36,9 @@ struct FormTreeBuilder {
         /// A name written alone, without `=` (``URLEncodedFormEncoder/NilEncoding/bareKey``).
         case bare
         case array
+        /// An array given no element, written `name[]`: made only under
+        /// ``URLEncodedFormEncoder/allowsEmptyArrays``, and an array once it is given one.
+        case emptyArray
         case object
     }
 
@@ -49,10 +53,10 @@ struct FormTreeBuilder {
         var lastChild: Int32 = -1
         var nextSibling: Int32 = -1
         var childCount: Int32 = 0
+        /// An element's coding index; 0 for a member. It fits in what the layout left as
+        /// padding, so a node stays 72 bytes.
+        var index: Int32 = 0
         var kind = Kind.unset
-        /// An array the encoder was given elements for, even ones that wrote nothing: not an
-        /// empty array (``URLEncodedFormEncoder/allowsEmptyArrays``).
-        var holdsElements = false
         /// One bit per member key length (``bit(_:)``): a clear bit proves a key is new without
         /// a scan.
         var memberBits: UInt64 = 0
@@ -62,13 +66,10 @@ struct FormTreeBuilder {
 
     private(set) var nodes: [Node]
 
-    /// Whether every element takes its coding index, the ones that write nothing too.
-    private let keepsCodingIndices: Bool
     /// Whether ``markArray(_:)`` was called, so arrays note the elements they are given.
     private var marksArrays = false
 
-    init(keepsCodingIndices: Bool) {
-        self.keepsCodingIndices = keepsCodingIndices
+    init() {
         nodes = []
         nodes.reserveCapacity(64)
         nodes.append(Node(key: ""))
@@ -90,8 +91,15 @@ struct FormTreeBuilder {
     private var pending: [PendingSlot] = []
 
     /// The slot of the member `key` of the object in `object`: its node when the object exists.
-    mutating func member(of object: Int, key: String) -> Int {
-        if let node = existingNode(object) { return memberNode(of: node, key: key) }
+    /// For a value encoded under the key (`replacing`), a member that held something is emptied
+    /// first, so that the key takes its last value, as in `JSONEncoder`; a container made under
+    /// it again merges instead.
+    mutating func member(of object: Int, key: String, replacing: Bool = false) -> Int {
+        if let node = existingNode(object) {
+            let member = memberNode(of: node, key: key)
+            if replacing, nodes[member].kind != .unset { replaceContent(of: member, with: .unset) }
+            return member
+        }
         pending.append(PendingSlot(parent: object, key: key, index: 0))
         return -pending.count
     }
@@ -99,9 +107,17 @@ struct FormTreeBuilder {
     /// The slot of element `index` of the array in `array`, made when something is written to it.
     mutating func element(of array: Int, at index: Int) -> Int {
         // An element makes the array no empty array, even one that writes nothing.
-        if marksArrays, let node = existingNode(array) { nodes[node].holdsElements = true }
+        if marksArrays, let node = existingNode(array), nodes[node].kind == .emptyArray { nodes[node].kind = .array }
         pending.append(PendingSlot(parent: array, key: nil, index: index))
         return -pending.count
+    }
+
+    /// The coding index the next element of the array in `slot` takes: after the last element
+    /// it holds, so that an unkeyed container made again for an array appends to it, as
+    /// `JSONEncoder`'s does, where starting again at 0 would write over the elements.
+    func nextElementIndex(of slot: Int) -> Int {
+        guard let node = existingNode(slot), nodes[node].kind == .array, nodes[node].lastChild >= 0 else { return 0 }
+        return Int(nodes[Int(nodes[node].lastChild)].index) &+ 1
     }
 
     /// Makes the node of `slot` an array now, so that it takes its place even if it stays empty
@@ -109,10 +125,11 @@ struct FormTreeBuilder {
     mutating func markArray(_ slot: Int) {
         marksArrays = true
         let node = node(slot)
-        if nodes[node].kind == .unset { nodes[node].kind = .array }
+        if nodes[node].kind == .unset { nodes[node].kind = .emptyArray }
     }
 
-    /// The coding path of `slot`, with the index each pending element was encoded at.
+    /// The coding path of `slot`: member keys, and each element's coding index, whether or not
+    /// it has written yet.
     func codingPath(of slot: Int) -> [any CodingKey] {
         if let node = existingNode(slot) {
             var path: [any CodingKey] = []
@@ -121,25 +138,13 @@ struct FormTreeBuilder {
                 let parent = Int(nodes[current].parent)
                 path.append(
                     nodes[parent].kind == .object
-                        ? FormCodingKey(nodes[current].key) : FormCodingKey(index: place(of: current, in: parent)))
+                        ? FormCodingKey(nodes[current].key) : FormCodingKey(index: Int(nodes[current].index)))
                 current = parent
             }
             return path.reversed()
         }
         let entry = pending[-1 &- slot]
         return codingPath(of: entry.parent) + [entry.key.map { FormCodingKey($0) } ?? FormCodingKey(index: entry.index)]
-    }
-
-    /// The place of `child` among the children of `parent`, found by a walk: only a coding path
-    /// asks for it.
-    private func place(of child: Int, in parent: Int) -> Int {
-        var place = 0
-        var sibling = Int(nodes[parent].firstChild)
-        while sibling >= 0, sibling != child {
-            place &+= 1
-            sibling = Int(nodes[sibling].nextSibling)
-        }
-        return place
     }
 
     private func existingNode(_ slot: Int) -> Int? {
@@ -262,30 +267,52 @@ struct FormTreeBuilder {
         return node
     }
 
-    /// Element `index` of `array`, made at the end when absent (see ``existingElement(of:at:)``).
+    /// Element `index` of `array`, made in its place when absent.
     private mutating func elementNode(of array: Int, at index: Int) -> Int {
         existingElement(of: array, at: index) ?? addElement(Node(key: ""), to: array, at: index)
     }
 
-    /// Element `index` of `array` when the array has one there: a container made twice merges
-    /// into it. Makes `array` an array.
+    /// The element of `array` made for coding index `index`, if any: a container made twice at
+    /// one index merges into it. Makes `array` an array.
     private mutating func existingElement(of array: Int, at index: Int) -> Int? {
         prepare(array, as: .array)
-        guard index < Int(nodes[array].childCount) else { return nil }
+        let last = Int(nodes[array].lastChild)
+        // Elements are written in order nearly always: the last one, or a new one after it.
+        guard last >= 0, Int(nodes[last].index) >= index else { return nil }
+        if Int(nodes[last].index) == index { return last }
         var child = Int(nodes[array].firstChild)
-        for _ in 0..<index { child = Int(nodes[child].nextSibling) }
-        return child
+        while Int(nodes[child].index) < index { child = Int(nodes[child].nextSibling) }
+        return Int(nodes[child].index) == index ? child : nil
     }
 
-    /// Adds `element` as the new last element of `array`; it is not at `index` when earlier
-    /// elements wrote nothing, unless coding indices are kept.
+    /// Adds `element`, whose index ``existingElement(of:at:)`` did not find, among the elements
+    /// of `array` in the order of their coding indices.
     @discardableResult
     private mutating func addElement(_ element: consuming Node, to array: Int, at index: Int) -> Int {
-        if keepsCodingIndices {
-            // Places for the elements before it that wrote nothing; they serialize to nothing.
-            for _ in Int(nodes[array].childCount)..<index { appendChild(Node(key: ""), to: array) }
+        element.index = Int32(truncatingIfNeeded: index)
+        let last = Int(nodes[array].lastChild)
+        guard last >= 0, Int(nodes[last].index) > index else { return appendChild(element, to: array) }
+        return insertElement(element, into: array)
+    }
+
+    /// Links `element` into `array` before the first element with a higher coding index: an
+    /// element written after one encoded later than it. Out of line, as it is rare.
+    @inline(never)
+    private mutating func insertElement(_ element: consuming Node, into array: Int) -> Int {
+        let child = nodes.count
+        let link = Int32(truncatingIfNeeded: child)
+        var previous = -1
+        var next = Int(nodes[array].firstChild)
+        while nodes[next].index < element.index {
+            previous = next
+            next = Int(nodes[next].nextSibling)
         }
-        return appendChild(element, to: array)
+        element.parent = Int32(truncatingIfNeeded: array)
+        element.nextSibling = Int32(truncatingIfNeeded: next)
+        nodes.append(element)
+        if previous >= 0 { nodes[previous].nextSibling = link } else { nodes[array].firstChild = link }
+        nodes[array].childCount &+= 1
+        return child
     }
 
     @discardableResult

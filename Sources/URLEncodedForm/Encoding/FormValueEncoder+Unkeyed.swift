@@ -1,13 +1,15 @@
-/// Appends the elements of one array node.
+/// Appends the elements of one array node. Each element is its coding index, `count` when it is
+/// made, as in `JSONEncoder`: its place among the array's elements and in its coding path.
 struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let writer: FormEncodingSession
     let array: Int
-    private(set) var count = 0
+    private(set) var count: Int
 
     init(writer: FormEncodingSession, array: Int) {
         self.writer = writer
         self.array = array
         writer.markArray(array)
+        count = writer.nextElementIndex(of: array)
     }
 
     var codingPath: [any CodingKey] { writer.codingPath(of: array) }
@@ -60,7 +62,8 @@ struct FormUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     /// An encoder for this array's own path, as Alamofire's encoder does: what it writes takes
-    /// the array's place.
+    /// the array's place (Alamofire's own test of a subclass that writes through it is in
+    /// `AlamofireCompatibilityTests`).
     mutating func superEncoder() -> any Encoder {
         count += 1
         return FormValueEncoder(writer: writer, slot: array)

@@ -33,9 +33,14 @@ extension FormEncodingSession {
         let slot =
             switch target {
             case .slot(let slot): slot
-            case .member(let key, let object): member(of: object, key: key)
+            case .member(let key, let object): member(of: object, key: key, replacing: true)
             case .element(let index, let array): element(of: array, at: index)
             }
+        // A value that encodes itself may hold another, without end: refused past the limit,
+        // before its `encode(to:)` runs, so that the recursion ends in an error, not a crash.
+        guard depth < maximumDepth else { throw tooDeep(value, at: slot) }
+        depth &+= 1
+        defer { depth &-= 1 }
         // The collections forms hold most are written here, through the same containers as
         // their own `encode(to:)` (an unkeyed one for an array, a keyed one by each key for a
         // dictionary), with their types known: the standard library's generic conformances look
@@ -53,4 +58,5 @@ extension FormEncodingSession {
             try value.encode(to: FormValueEncoder(writer: self, slot: slot))
         }
     }
+
 }

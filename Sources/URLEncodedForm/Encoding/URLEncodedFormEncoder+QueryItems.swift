@@ -14,30 +14,34 @@ extension URLEncodedFormEncoder {
     /// // [URLQueryItem(name: "tags[]", value: "a"), URLQueryItem(name: "tags[]", value: "b")]
     /// ```
     ///
-    /// Names are the key paths the encoder writes (`user[name]`, `tags[]`), in the same order as
-    /// in `encode(_:)`'s text, under the same options.
+    /// The items are the pairs `encode(_:)` writes, from the same walk of the value, in the same
+    /// order, under the same options, unescaped: names are key paths (`user[name]`, `tags[]`,
+    /// `user.name`), a `nil` under ``NilEncoding-swift.struct/bareKey`` is an item whose `value`
+    /// is `nil`, and ``ArrayEncoding-swift.enum/separator(_:)`` joins an array's values into one
+    /// item (`ids` = `1,2,3`). Escaping is `URLComponents`' to do, so ``unescapedCharacters``,
+    /// ``spaceEncoding`` and ``bracketEncoding`` do not apply. `URLComponents` leaves a `+` in a
+    /// query item as it is, which a form reader takes for a space; set
+    /// `components.percentEncodedQuery = try encoder.encode(value)` for text every reader reads
+    /// back as it was.
     ///
-    /// - Throws: The errors `encode(_:)` throws.
+    /// - Throws: The errors `encode(_:)` throws; `EncodingError.invalidValue` when ``charset`` is
+    ///   not UTF-8 (query items carry Unicode text, which `URLComponents` escapes as UTF-8), and
+    ///   under a separator when an element holds the separator, which would read back as two
+    ///   elements once joined (the text encoder escapes it instead).
     public func encodeQueryItems(_ value: some Encodable) throws -> [URLQueryItem] {
-        // Escape the separators whatever `unescapedCharacters` says, so the text splits back exactly.
-        var splittable = self
-        splittable.unescapedCharacters = unescapedCharacters.removing("&=%+")
-        var text: [UInt8] = []
-        try splittable.encoded(value) { text = $0.array }
-        let plusIsSpace = if case .plusReplaced = spaceEncoding { true } else { false }
-        return text.split(separator: UInt8(ascii: "&")).map { pair in
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            return URLQueryItem(
-                name: Self.unescaped(parts.first ?? [], plusIsSpace: plusIsSpace),
-                value: Self.unescaped(parts.dropFirst().first ?? [], plusIsSpace: plusIsSpace)
+        if charset.isLegacy {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription: """
+                        Query items carry Unicode text, which URLComponents escapes as UTF-8, so they cannot be written in \
+                        \(charset.encoding.name): set charset to .utf8, or encode the query as text with encode(_:).
+                        """
+                )
             )
         }
-    }
-
-    private static func unescaped(_ text: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
-        var bytes: [UInt8] = []
-        text.withReader { PercentDecoding.decode($0, plusIsSpace: plusIsSpace, into: &bytes) }
-        return String(decoding: bytes, as: UTF8.self)
+        return try unescapedPairs(value).map { URLQueryItem(name: $0.name, value: $0.value) }
     }
 
     /// Writes query items as form text, in their order, repeated names kept, escaped with

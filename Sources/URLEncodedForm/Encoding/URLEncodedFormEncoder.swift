@@ -98,6 +98,16 @@ public struct URLEncodedFormEncoder: Sendable {
     /// ``IndexGaps-swift.enum/compact`` by default, so `[1, nil, 2]` is `a[0]=1&a[1]=2`. The name
     /// and cases mirror the decoder's ``URLEncodedFormDecoder/indexGaps``, which reads either form.
     public var indexGaps: IndexGaps
+    /// How deep a value may nest: each level is a container inside a container, or a value whose
+    /// `encode(to:)` runs inside another's, and each adds a component to the keys below it
+    /// (`a[b][c]` has three). 512 by default, as `JSONEncoder` allows, which is also the most it
+    /// can be: a larger setting counts as 512.
+    ///
+    /// A deeper value makes `encode` throw `EncodingError.invalidValue` with the coding path
+    /// where it went past the limit, before its `encode(to:)` runs: a value that holds itself
+    /// (an `indirect enum`, a class that points at another) is an error, never a stack overflow.
+    /// ``URLEncodedFormDecoder/Limits-swift.struct/maximumDepth`` counts the same components.
+    public var maximumDepth: Int
 
     /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a
     /// format, the API version a request targets. Empty by default.
@@ -166,6 +176,7 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
     ///   - indexGaps: Whether an element that writes nothing leaves a gap in the indices.
     ///     `.compact` by default.
+    ///   - maximumDepth: How deep a value may nest. 512 by default, and at most.
     ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
@@ -182,10 +193,12 @@ public struct URLEncodedFormEncoder: Sendable {
         charset: URLEncodedForm.Charset = .utf8,
         allowsEmptyArrays: Bool = false,
         indexGaps: IndexGaps = .compact,
+        maximumDepth: Int = 512,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
         self.allowsEmptyArrays = allowsEmptyArrays
         self.indexGaps = indexGaps
+        self.maximumDepth = maximumDepth
         self.charset = charset
         self.userInfo = userInfo
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
@@ -286,35 +299,46 @@ public struct URLEncodedFormEncoder: Sendable {
     /// text is written in, which costs a metadata lookup per call where the caller is not
     /// specialized (measured: 600 instructions of a small encode).
     func encoded<Value: Encodable>(_ value: Value, _ body: (ByteReader) -> Void) throws {
+        let session = try tree(of: value)
+        let nodes = session.builder.nodes
+        var failure: FormSerializer<NoPairItems>.Failure?
+        ByteWriter.withStackStorage(640, 128, 256) { output, path, members in
+            var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: NoPairItems())
+            _ = serializer.serialize(body)
+            failure = serializer.failure
+        }
+        if let failure { throw error(failure, encoding: value, in: session) }
+    }
+
+    /// values → tree → pairs of unescaped text, through the same walk as ``encoded(_:_:)``, in
+    /// the order of the text it writes.
+    func unescapedPairs<Value: Encodable>(_ value: Value) throws -> [(name: String, value: String?)] {
+        let session = try tree(of: value)
+        let nodes = session.builder.nodes
+        var failure: FormSerializer<UnescapedPairs>.Failure?
+        var pairs = UnescapedPairs()
+        ByteWriter.withStackStorage(640, 128, 256) { output, path, members in
+            var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: pairs)
+            pairs = serializer.serialize { _ in }
+            failure = serializer.failure
+        }
+        if let failure { throw error(failure, encoding: value, in: session) }
+        return pairs.ordered
+    }
+
+    /// The tree of `value`, whose top level must be keyed.
+    private func tree<Value: Encodable>(of value: Value) throws -> FormEncodingSession {
         if case .refused = separator, case .separator(let character) = arrayEncoding {
             throw Self.refusal(of: character, for: value)
         }
         let session = FormEncodingSession(options: self)
         try session.encode(value, to: .slot(FormEncodingSession.root))
-        let nodes = session.builder.nodes
-        switch nodes[FormTreeBuilder.root].kind {
+        switch session.builder.nodes[FormTreeBuilder.root].kind {
         case .unset, .object:
-            var reference: (node: Int, scalar: Unicode.Scalar)?
-            ByteWriter.withStackStorage(640, 128, 256) { output, path, members in
-                var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members)
-                serializer.serialize(body)
-                reference = serializer.firstReference
-            }
-            if let reference {
-                let code = String(reference.scalar.value, radix: 16, uppercase: true)
-                throw EncodingError.invalidValue(
-                    String(reference.scalar),
-                    EncodingError.Context(
-                        codingPath: session.codingPath(of: reference.node),
-                        debugDescription: """
-                            '\(reference.scalar)' (U+\(code)) has no byte in \(charset.encoding.name), and with \
-                            charset.numericReferences off it is not written as the reference &#\(reference.scalar.value);.
-                            """
-                    )
-                )
-            }
-        case .array, .scalar, .bare:
-            let shape = nodes[FormTreeBuilder.root].kind == .array ? "an array" : "a single value"
+            return session
+        case .array, .emptyArray, .scalar, .bare:
+            let kind = session.builder.nodes[FormTreeBuilder.root].kind
+            let shape = kind == .array || kind == .emptyArray ? "an array" : "a single value"
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
@@ -322,6 +346,55 @@ public struct URLEncodedFormEncoder: Sendable {
                     debugDescription: """
                         URLEncodedFormEncoder needs a keyed value at the top level (a struct, a class or a \
                         [String: Value] dictionary), but \(Value.self) encoded as \(shape).
+                        """
+                )
+            )
+        }
+    }
+
+    /// ``maximumDepth`` within ``NestingCeiling``.
+    var effectiveMaximumDepth: Int { min(maximumDepth, NestingCeiling.levels) }
+
+    /// What a value nested past `limit` levels is told.
+    static func depthMessage(_ limit: Int) -> String {
+        """
+        The value nests more than \(limit) levels deep, the most the encoder's maximumDepth allows \
+        (512 at most): a container inside a container, or an encode(to:) inside another, at every level.
+        """
+    }
+
+    /// The error for what the walk left unwritten.
+    private func error<Items>(_ failure: FormSerializer<Items>.Failure, encoding value: some Encodable, in session: FormEncodingSession)
+        -> EncodingError
+    {
+        switch failure {
+        case .tooDeep(let node):
+            return EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: session.codingPath(of: node), debugDescription: Self.depthMessage(effectiveMaximumDepth))
+            )
+        case .reference(let node, let scalar):
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            return EncodingError.invalidValue(
+                String(scalar),
+                EncodingError.Context(
+                    codingPath: session.codingPath(of: node),
+                    debugDescription: """
+                        '\(scalar)' (U+\(code)) has no byte in \(charset.encoding.name), and with \
+                        charset.numericReferences off it is not written as the reference &#\(scalar.value);.
+                        """
+                )
+            )
+        case .separatorInElement(let node, let separator):
+            let character = Character(Unicode.Scalar(separator))
+            return EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: session.codingPath(of: node),
+                    debugDescription: """
+                        An element holds the separator '\(character)' that joins its array's elements into one query \
+                        item: URLComponents escapes a query item's text itself, so the element would read back as \
+                        two. Encode the query as text with encode(_:), which escapes it as %\(String(separator, radix: 16, uppercase: true)).
                         """
                 )
             )

@@ -57,7 +57,7 @@ struct CharsetSentinel {
                 .trimmingASCIIWhitespace()
             if Self.utf8Labels.contains(label) { return .utf8 }
             if Self.windows1252Labels.contains(label) { return .windows1252 }
-            throw URLEncodedFormDecodingError.unsupportedCharset(URLEncodedFormDecodingError.shortened(String(decoding: value, as: UTF8.self)))
+            throw URLEncodedFormDecodingError.unsupportedCharset(String(decoding: value, as: UTF8.self))
         }
     }
 

@@ -59,11 +59,11 @@ extension FormParser {
             }
         }
         guard case .tooDeep = result else { return }
-        let text = URLEncodedFormDecodingError.shortened(String(decoding: decoded, as: UTF8.self))
-        throw URLEncodedFormDecodingError.keyTooDeep(key: text, limit: limits.maximumDepth)
+        throw URLEncodedFormDecodingError.keyTooDeep(key: String(decoding: decoded, as: UTF8.self), limit: limits.maximumDepth)
     }
 
+    /// The key at `key`, for an error, which keeps it whole and quotes its start.
     func keyText(_ key: Range<Int>) -> String {
-        URLEncodedFormDecodingError.shortened(tree.bytes.string(key))
+        tree.bytes.string(key)
     }
 }

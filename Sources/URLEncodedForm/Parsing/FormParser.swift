@@ -114,7 +114,10 @@ struct FormParser {
         keepsMalformedKeys = options.malformedKeys == .literal
         replacesConflicts = options.conflictingKeys == .last
         startsElementPerPair = options.bracketRows == .onePerPair
-        limits = options.limits
+        var limits = options.limits
+        // Reading a value recurses once per level, whatever the limits (``NestingCeiling``).
+        limits.maximumDepth = min(limits.maximumDepth, NestingCeiling.levels)
+        self.limits = limits
         charset = options.charset.encoding
     }
 

@@ -1,59 +1,218 @@
-/// Writes the tree a ``FormTreeBuilder`` built as `application/x-www-form-urlencoded` bytes, in
-/// one walk, through a ``PairWriter``.
+/// Writes the tree a ``FormTreeBuilder`` built as `application/x-www-form-urlencoded` pairs, in
+/// one walk, through a ``PairWriter``: as text, and as unescaped pairs for query items when
+/// `Items` records them.
 ///
 /// The tree has settled every question of place (a key written twice, a container made twice,
-/// an element that wrote nothing), so the walk opens each member and element once, in order. A
-/// scalar is written as one pair straight from its parent's level; only containers open levels.
-struct FormSerializer: ~Copyable {
+/// elements written in any order), so the walk visits each member and element once, in order,
+/// and decides what the pairs are called: ``memberStep(_:depth:)`` for a member,
+/// ``elementStep(index:position:isValue:ownBrackets:)`` for an element, one case per array
+/// style, and ``writeJoined(_:_:after:)`` for the elements a separator joins. A scalar is one
+/// pair; a container opens a level of the writer's path.
+struct FormSerializer<Items: PairItems>: ~Copyable {
+    /// Why the walk left something unwritten, which the encoder throws.
+    enum Failure {
+        /// A container at this node nests deeper than the encoder's maximum depth.
+        case tooDeep(node: Int)
+        /// A character the legacy charset lacks, with ``Charset/numericReferences`` off.
+        case reference(node: Int, scalar: Unicode.Scalar)
+        /// An element joined by the separator holds it, which a query item cannot escape.
+        case separatorInElement(node: Int, separator: UInt8)
+    }
+
+    private enum ElementKeys: Equatable {
+        case emptyBrackets
+        case none
+        case index
+        case jQuery
+        case separator(UInt8)
+        case custom
+    }
+
     private let nodes: [FormTreeBuilder.Node]
-    private var writer: PairWriter
-    private let allowsEmptyArrays: Bool
+    private var writer: PairWriter<Items>
+    /// How element keys are written, as a plain value: switching over ``URLEncodedFormEncoder/ArrayEncoding``,
+    /// whose cases carry a closure and a character, copied it at every element (measured).
+    private let elementKeys: ElementKeys
+    /// The closure of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/custom(_:)``.
+    private let customElementKey: (@Sendable (_ key: String, _ index: Int) -> String)?
     /// Whether an element is keyed by its coding index (``URLEncodedFormEncoder/IndexGaps/keepPositions``).
     private let keepsPositions: Bool
+    private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
+    private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
+    /// The deepest a container may be: its members' names have one component more.
+    private let maximumDepth: Int
     /// Whether a character the legacy charset lacks is an error rather than a reference
     /// (``Charset/numericReferences`` off).
     private let refusesReferences: Bool
-    /// The first node whose text held such a character, and the character.
-    private(set) var firstReference: (node: Int, scalar: Unicode.Scalar)?
+    /// The first reason something was left unwritten.
+    private(set) var failure: Failure?
 
     init(
         nodes: [FormTreeBuilder.Node],
         options: borrowing URLEncodedFormEncoder,
         output: consuming ByteWriter,
         path: consuming ByteWriter,
-        members: consuming ByteWriter
+        members: consuming ByteWriter,
+        items: consuming Items
     ) {
         self.nodes = nodes
-        allowsEmptyArrays = options.allowsEmptyArrays
+        switch options.arrayEncoding {
+        case .brackets: (elementKeys, customElementKey) = (.emptyBrackets, nil)
+        case .noBrackets: (elementKeys, customElementKey) = (.none, nil)
+        case .indexInBrackets: (elementKeys, customElementKey) = (.index, nil)
+        case .jQuery: (elementKeys, customElementKey) = (.jQuery, nil)
+        case .custom(let encode): (elementKeys, customElementKey) = (.custom, encode)
+        case .separator:
+            // A separator a form cannot carry was refused before the walk.
+            let byte = if case .byte(let byte) = options.separator { byte } else { UInt8(ascii: ",") }
+            (elementKeys, customElementKey) = (.separator(byte), nil)
+        }
         keepsPositions = options.indexGaps == .keepPositions
+        keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
+        keyPathEncoding = options.keyPathEncoding.style
+        maximumDepth = options.effectiveMaximumDepth
         refusesReferences = options.charset.isLegacy && !options.charset.numericReferences
-        writer = PairWriter(options: options, output: output, path: path, members: members)
+        writer = PairWriter(options: options, output: output, path: path, members: members, items: items)
     }
 
-    /// Calls `body` with the form text of the tree, whose root must be an object (or empty).
-    mutating func serialize(_ body: (ByteReader) -> Void) {
+    /// Calls `body` with the form text of the tree, whose root must be an object (or empty), and
+    /// returns the pairs `Items` recorded.
+    mutating func serialize(_ body: (ByteReader) -> Void) -> Items {
         if nodes[FormTreeBuilder.root].kind == .object {
-            writeChildren(of: FormTreeBuilder.root)
+            writeMembers(of: FormTreeBuilder.root, depth: 0)
         }
         writer.finish(body)
+        return writer.items
     }
 
-    /// Writes the content of the container `node` inside the level opened for it.
-    private mutating func write(_ node: Int) {
+    // MARK: Containers
+
+    /// Writes the members of `object`, at `depth`, in the order they were first written (the
+    /// writer sorts them when asked to).
+    private mutating func writeMembers(of object: Int, depth: Int) {
+        var child = Int(nodes[object].firstChild)
+        while child >= 0 {
+            // A member that was never written takes no name, so its name closure never runs.
+            if nodes[child].kind != .unset {
+                write(child, as: memberStep(nodes[child].key, depth: depth), depth: depth &+ 1)
+            }
+            child = Int(nodes[child].nextSibling)
+        }
+    }
+
+    /// Writes the elements of `array`, at `depth`, in the order of their coding indices, each at
+    /// its place among the elements that wrote something (or its coding index, where kept).
+    private mutating func writeElements(of array: Int, depth: Int) {
+        // jQuery writes the values of a top-level name that ends in `[]` under that name alone.
+        let ownBrackets =
+            elementKeys == .jQuery && nodes[array].parent == Int32(FormTreeBuilder.root) && nodes[array].key.hasSuffix("[]")
+        var position = 0
+        var joinEnd = -1
+        var child = Int(nodes[array].firstChild)
+        while child >= 0 {
+            let kind = nodes[child].kind
+            let isValue = kind == .scalar || kind == .bare
+            if case .separator(let separator) = elementKeys, isValue {
+                joinEnd = writeJoined(child, separator, after: joinEnd)
+                position &+= 1
+            } else if kind != .unset {
+                let step = elementStep(index: Int(nodes[child].index), position: position, isValue: isValue, ownBrackets: ownBrackets)
+                if write(child, as: step, depth: depth &+ 1) { position &+= 1 }
+            }
+            child = Int(nodes[child].nextSibling)
+        }
+    }
+
+    /// Writes `node`, a member or element at `depth` that `step` names: one pair for a scalar, or
+    /// a level with its children for a container. Returns whether it wrote anything.
+    @discardableResult
+    private mutating func write(_ node: Int, as step: PathStep, depth: Int) -> Bool {
+        let wrote: Bool
         switch nodes[node].kind {
         case .unset:
-            break
+            return false
         case .scalar:
-            writer.beginPair()
+            writer.beginPair(step)
             appendValue(of: node)
+            writer.endPair()
+            wrote = true
         case .bare:
-            writer.beginPair()
-            writer.dropEquals()
-        case .array where allowsEmptyArrays && nodes[node].firstChild < 0 && !nodes[node].holdsElements:
-            writer.writeEmptyArray()
-        case .array, .object:
-            writeChildren(of: node)
+            writer.beginPair(step, bare: true)
+            writer.endPair()
+            wrote = true
+        case .emptyArray, .array, .object:
+            guard depth < maximumDepth else {
+                fail(.tooDeep(node: node))
+                return false
+            }
+            let outer = writer.open(step)
+            switch nodes[node].kind {
+            case .object: writeMembers(of: node, depth: depth)
+            case .array: writeElements(of: node, depth: depth)
+            default:
+                // Its name and `[]` alone, whatever the array encoding; `%5B%5D` under the empty name.
+                writer.beginPair(.emptyBrackets, bare: true)
+                writer.endPair()
+            }
+            wrote = writer.close(restoring: outer)
         }
+        noteReference(in: node)
+        return wrote
+    }
+
+    // MARK: Names
+
+    /// The step of the member `key` of an object at `depth`: its name alone at the top level,
+    /// else as the key path encoding joins it. The name closures run here, once per name.
+    private func memberStep(_ key: String, depth: Int) -> PathStep {
+        let name = keyEncoding?.encode(key) ?? key
+        guard depth > 0 else { return .name(name) }
+        switch keyPathEncoding {
+        case .brackets: return .bracketed(name)
+        case .dots: return .dotted(name)
+        case .custom(let encode): return .custom(encode(name))
+        }
+    }
+
+    /// The step of an element: each array style's keys, decided here alone. `index` is the
+    /// element's coding index, `position` its place among the elements that wrote something.
+    private func elementStep(index: Int, position: Int, isValue: Bool, ownBrackets: Bool) -> PathStep {
+        switch elementKeys {
+        case .emptyBrackets:
+            return .emptyBrackets
+        case .none:
+            return .none
+        case .index:
+            return .index(keepsPositions ? index : position)
+        case .jQuery:
+            // jQuery indexes the elements that are objects or arrays, by their place in the
+            // array, the ones that write nothing counted; values take `[]`.
+            if !isValue { return .index(index) }
+            return ownBrackets ? .none : .emptyBrackets
+        case .separator:
+            // Values are joined (``writeJoined(_:_:after:)``); the others are keyed as brackets
+            // key them, so that an array of arrays is one pair per row.
+            return .emptyBrackets
+        case .custom:
+            let path = String(decoding: writer.rawPath, as: UTF8.self)
+            return .whole(customElementKey?(path, keepsPositions ? index : position) ?? path)
+        }
+    }
+
+    /// Writes the value `element` joined to the pair of the values before it when nothing was
+    /// written since that pair ended at `joinEnd`, or else starts the pair, named by the array's
+    /// path; a bare name is an empty element. Returns where the pair ends now.
+    private mutating func writeJoined(_ element: Int, _ separator: UInt8, after joinEnd: Int) -> Int {
+        if writer.writtenCount == joinEnd {
+            writer.appendSeparator(separator)
+        } else {
+            writer.beginJoinedPair(separator)
+        }
+        if nodes[element].kind == .scalar { appendValue(of: element) }
+        writer.endPair()
+        if Items.records, writer.items.joinedSeparator { fail(.separatorInElement(node: element, separator: separator)) }
+        noteReference(in: element)
+        return writer.writtenCount
     }
 
     private mutating func appendValue(of node: Int) {
@@ -64,42 +223,13 @@ struct FormSerializer: ~Copyable {
         }
     }
 
-    /// Members in the order they were first written (the writer sorts them when asked to);
-    /// elements in order, each at its place among the elements that wrote something.
-    private mutating func writeChildren(of node: Int) {
-        let isObject = nodes[node].kind == .object
-        var position = 0
-        // Under `.jQuery` and `.keepPositions` the tree keeps an element for every coding index,
-        // so this is it.
-        var index = 0
-        var child = Int(nodes[node].firstChild)
-        while child >= 0 {
-            let kind = nodes[child].kind
-            if kind == .scalar || kind == .bare {
-                if isObject {
-                    writer.beginMemberPair(nodes[child].key)
-                } else {
-                    writer.beginElementPair(at: keepsPositions ? index : position)
-                }
-                if kind == .scalar { appendValue(of: child) } else { writer.dropEquals() }
-                writer.endPair()
-                position &+= 1
-            } else if kind != .unset {
-                // The level this one is opened from stays here, on the walk's own stack.
-                let outer =
-                    if isObject {
-                        writer.openMember(nodes[child].key)
-                    } else {
-                        writer.openElement(at: keepsPositions ? index : position, index: index)
-                    }
-                write(child)
-                if writer.close(restoring: outer) { position &+= 1 }
-            }
-            if refusesReferences, firstReference == nil, let scalar = writer.firstReference {
-                firstReference = (child, scalar)
-            }
-            index &+= 1
-            child = Int(nodes[child].nextSibling)
-        }
+    // MARK: Failures
+
+    private mutating func noteReference(in node: Int) {
+        if refusesReferences, let scalar = writer.firstReference { fail(.reference(node: node, scalar: scalar)) }
+    }
+
+    private mutating func fail(_ failure: Failure) {
+        if self.failure == nil { self.failure = failure }
     }
 }

@@ -41,9 +41,9 @@ public enum URLEncodedFormValue: Sendable, Hashable {
 
     /// Parses form text.
     ///
-    /// The value nests as deep as the decoder's `maximumDepth` allows (32 by default). Building it
-    /// does not recurse, but Swift destroys nested values recursively, so with the limit lifted a
-    /// value nested tens of thousands deep can exhaust a thread's stack.
+    /// The value nests as deep as the decoder's `maximumDepth` allows (32 by default, 512 at
+    /// most). Building it does not recurse; Swift releases a nested value recursively, which is
+    /// why no limit lets a parsed value nest deeper than 512 levels.
     ///
     /// - Parameters:
     ///   - text: Form text, such as a query string without its `?`.

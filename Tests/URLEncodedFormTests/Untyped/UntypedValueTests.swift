@@ -77,11 +77,11 @@ struct UntypedValueTests {
         #expect(event.extra == ["utm": ["source": "mail"], "ref": "x"])
     }
 
-    /// Building the value is iterative, but Swift destroys a nested enum recursively, so the
-    /// depth here stays far below what would exhaust a test thread's stack.
-    @Test("a 2,000-component key becomes a value when the depth limit allows it")
+    /// Building the value is iterative; Swift releases a nested enum recursively, which is why
+    /// no limit lets a key nest past 512 components (`NestingCeiling`).
+    @Test("a key of 512 components becomes a value with the limits lifted, and one of 513 is refused")
     func deepValue() throws {
-        let text = "a" + String(repeating: "[x]", count: 2000) + "=1"
+        let text = "a" + String(repeating: "[x]", count: 511) + "=1"
         let value = try URLEncodedFormValue(parsing: text, decoder: URLEncodedFormDecoder(limits: .unlimited))
         var depth = 0
         var current = value["a"]
@@ -89,11 +89,15 @@ struct UntypedValueTests {
             depth += 1
             current = next
         }
-        #expect(depth == 2000)
-        #expect(throws: URLEncodedFormDecodingError.keyTooDeep(key: String(text.prefix(200)) + "…", limit: 32)) {
-            try URLEncodedFormValue(parsing: text)
-        }
+        #expect(depth == 511)
         #expect(current == "1")
+        let key = "a" + String(repeating: "[x]", count: 512)
+        #expect(throws: URLEncodedFormDecodingError.keyTooDeep(key: key, limit: 512)) {
+            try URLEncodedFormValue(parsing: key + "=1", decoder: URLEncodedFormDecoder(limits: .unlimited))
+        }
+        #expect(throws: URLEncodedFormDecodingError.keyTooDeep(key: key, limit: 32)) {
+            try URLEncodedFormValue(parsing: key + "=1")
+        }
     }
 
     // MARK: [String: Any]
