@@ -125,9 +125,9 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
 
     /// Writes `node`, a member or element at `depth` that `step` names: one pair for a scalar, or
     /// a level with its children for a container. Returns whether it wrote anything.
+    @inline(__always)
     @discardableResult
     private mutating func write(_ node: Int, as step: PathStep, depth: Int) -> Bool {
-        let wrote: Bool
         switch nodes[node].kind {
         case .unset:
             return false
@@ -135,27 +135,34 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
             writer.beginPair(step)
             appendValue(of: node)
             writer.endPair()
-            wrote = true
         case .bare:
             writer.beginPair(step, bare: true)
             writer.endPair()
-            wrote = true
         case .emptyArray, .array, .object:
-            guard depth < maximumDepth else {
-                fail(.tooDeep(node: node))
-                return false
-            }
-            let outer = writer.open(step)
-            switch nodes[node].kind {
-            case .object: writeMembers(of: node, depth: depth)
-            case .array: writeElements(of: node, depth: depth)
-            default:
-                // Its name and `[]` alone, whatever the array encoding; `%5B%5D` under the empty name.
-                writer.beginPair(.emptyBrackets, bare: true)
-                writer.endPair()
-            }
-            wrote = writer.close(restoring: outer)
+            return writeContainer(node, as: step, depth: depth)
         }
+        noteReference(in: node)
+        return true
+    }
+
+    /// Writes the container `node` inside a level that `step` opens; returns whether it wrote
+    /// anything. Out of line: the walk recurses here, and the scalars stay in their loop.
+    @inline(never)
+    private mutating func writeContainer(_ node: Int, as step: PathStep, depth: Int) -> Bool {
+        guard depth < maximumDepth else {
+            fail(.tooDeep(node: node))
+            return false
+        }
+        let outer = writer.open(step)
+        switch nodes[node].kind {
+        case .object: writeMembers(of: node, depth: depth)
+        case .array: writeElements(of: node, depth: depth)
+        default:
+            // Its name and `[]` alone, whatever the array encoding; `%5B%5D` under the empty name.
+            writer.beginPair(.emptyBrackets, bare: true)
+            writer.endPair()
+        }
+        let wrote = writer.close(restoring: outer)
         noteReference(in: node)
         return wrote
     }
@@ -164,6 +171,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
 
     /// The step of the member `key` of an object at `depth`: its name alone at the top level,
     /// else as the key path encoding joins it. The name closures run here, once per name.
+    @inline(__always)
     private func memberStep(_ key: String, depth: Int) -> PathStep {
         let name = keyEncoding?.encode(key) ?? key
         guard depth > 0 else { return .name(name) }
@@ -176,6 +184,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
 
     /// The step of an element: each array style's keys, decided here alone. `index` is the
     /// element's coding index, `position` its place among the elements that wrote something.
+    @inline(__always)
     private func elementStep(index: Int, position: Int, isValue: Bool, ownBrackets: Bool) -> PathStep {
         switch elementKeys {
         case .emptyBrackets:
@@ -215,6 +224,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         return writer.writtenCount
     }
 
+    @inline(__always)
     private mutating func appendValue(of node: Int) {
         switch nodes[node].scalar {
         case .text(let text): writer.appendValue(text)
@@ -225,6 +235,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
 
     // MARK: Failures
 
+    @inline(__always)
     private mutating func noteReference(in node: Int) {
         if refusesReferences, let scalar = writer.firstReference { fail(.reference(node: node, scalar: scalar)) }
     }

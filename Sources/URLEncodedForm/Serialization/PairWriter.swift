@@ -169,6 +169,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     /// When the current level holds members, notes that the one just written runs from `start`
     /// (at its `&`, unless it is the first pair of all) to the end. A member that wrote nothing
     /// is never noted, so it takes no part in the sort.
+    @inline(__always)
     private mutating func recordMemberText(from start: Int) {
         guard sortsMembers, level.holdsMembers else { return }
         members.append((start == 0 ? 0 : start &+ 1)..<output.count)
@@ -186,6 +187,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
 
     /// Starts the pair of the member or element `step` names: `&`, the path, the step and, unless
     /// the pair is `bare` (a name alone), `=`. The value and ``endPair()`` follow.
+    @inline(__always)
     mutating func beginPair(_ step: PathStep, bare: Bool = false) {
         if step.isMember { level.holdsMembers = true }
         startPair()
@@ -217,11 +219,13 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     }
 
     /// Ends the pair begun last.
+    @inline(__always)
     mutating func endPair() {
         recordMemberText(from: pairStart)
     }
 
     /// The `&` before every pair but the first.
+    @inline(__always)
     private mutating func startPair() {
         pairStart = output.count
         if !output.isEmpty {
@@ -274,6 +278,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     }
 
     /// Appends `step` escaped, but for ``PathStep/whole(_:)``, which replaces a path instead.
+    @inline(__always)
     private mutating func append(_ step: PathStep, to destination: Destination) {
         switch step {
         case .name(let name), .custom(let name):

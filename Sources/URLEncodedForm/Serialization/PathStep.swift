@@ -29,6 +29,7 @@ enum PathStep {
     case whole(String)
 
     /// Whether the step names a member, whose pairs take part in the sort.
+    @inline(__always)
     var isMember: Bool {
         switch self {
         case .name, .bracketed, .dotted, .custom: true

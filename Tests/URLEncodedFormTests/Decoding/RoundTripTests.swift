@@ -288,6 +288,27 @@ struct RoundTripTests {
         #expect(untyped["a"] == (decoding == .dropKey ? nil : .null))
     }
 
+    /// Types that hold several nested containers of one object or array and fill them in a
+    /// random order (``ScrambledValue``), under each encoding that writes every shape: the form
+    /// reads back as what `JSONEncoder` → `JSONDecoder` gives for the same value.
+    @Test(
+        "containers held and written in any order read back as JSONEncoder structures them",
+        arguments: [ElementNumberingTests.Encoding.indexInBrackets, .keepPositions, .jQuery], [false, true]
+    )
+    func scrambled(encoding: ElementNumberingTests.Encoding, dots: Bool) throws {
+        var random = SeededGenerator(seed: UInt64(encoding.rawValue.count * 7 + (dots ? 1 : 0)))
+        var decoder = URLEncodedFormDecoder(keyPathDecoding: dots ? .dots : .brackets)
+        decoder.indexGaps = encoding == .indexInBrackets ? .error : .keepPositions
+        for seed in 0..<250 {
+            let value = ScrambledValue(value: ScrambledValue.random(depth: 4, using: &random), seed: UInt64(seed))
+            let json = try value.throughJSON()
+            var encoder = encoding.encoder(sorted: Bool.random(using: &random))
+            encoder.keyPathEncoding = dots ? .dots : .brackets
+            let text: String = try encoder.encode(value)
+            #expect(try ShapedDecoding.decode(text, like: json, with: decoder) == json, "seed \(seed): \(text)")
+        }
+    }
+
     @Test("a top-level dictionary of arrays round-trips under every array encoding")
     func dictionaryOfArrays() throws {
         let value = ["a": ["1", "2"], "b": ["x y"], "c": ["&"]]

@@ -126,6 +126,16 @@ struct UserCodeCallTests {
             _ = empty
             empty = c.nestedUnkeyedContainer(forKey: Key(stringValue: "empty"))
         },
+        Shape(name: "elements written out of order", counted: 3, names: [4, 3, 4]) { encoder, calls in
+            var c = encoder.container(keyedBy: Key.self)
+            var list = c.nestedUnkeyedContainer(forKey: Key(stringValue: "list"))
+            var first = list.nestedContainer(keyedBy: Key.self)
+            _ = list.nestedContainer(keyedBy: Key.self)
+            var third = list.nestedContainer(keyedBy: Key.self)
+            try third.encode(Counted(calls: calls, value: 3), forKey: Key(stringValue: "z"))
+            try first.encode(Counted(calls: calls, value: 1), forKey: Key(stringValue: "x"))
+            try third.encode(Counted(calls: calls, value: 2), forKey: Key(stringValue: "y"))
+        },
         Shape(name: "a top level that is not keyed", counted: 2, fails: true) { encoder, calls in
             var unkeyed = encoder.unkeyedContainer()
             try unkeyed.encode(Counted(calls: calls, value: 1))
