@@ -91,6 +91,14 @@ for target, prefixes in targets.items():
             with open(os.path.join(folder, name), "wb") as file:
                 file.write(data)
 
+# The round-trip target reads an input that starts with 0x80 or above as a value and an order
+# to write its containers in; a few fixed byte strings start that off.
+folder = os.path.join(here, "Corpus", "roundtrip")
+for seed in [b"\x80", b"\x81\x00\x03" + bytes(range(1, 200, 3)), b"\x80\x01\x02" + b"\x02\x01" * 40 + bytes(range(64)),
+             b"\xff\x01\x03" + b"\x01\x02\x00" * 30 + b"\xff" * 64]:
+    with open(os.path.join(folder, hashlib.sha1(seed).hexdigest()[:16]), "wb") as file:
+        file.write(seed)
+
 # The agreement target builds values from bytes; a few fixed byte strings start it off.
 folder = os.path.join(here, "Corpus", "agreement")
 os.makedirs(folder, exist_ok=True)

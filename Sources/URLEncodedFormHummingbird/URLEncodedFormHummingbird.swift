@@ -84,12 +84,7 @@ public struct URLEncodedFormResponseEncoder: ResponseEncoder, Sendable {
 enum PlainTextErrorResponse {
     /// The decoder's own sentence, which names the key as the form spelled it.
     static func message(of error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
-            context.debugDescription
-        @unknown default:
-            "\(error)"
-        }
+        error.context?.debugDescription ?? "\(error)"
     }
 
     static func response(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -81,14 +81,11 @@ struct InputError: Error, CustomStringConvertible {
 /// whole value.
 func message(of error: any Error) -> String {
     let context: (path: [any CodingKey], description: String)
-    switch error {
-    case EncodingError.invalidValue(_, let found):
+    if case EncodingError.invalidValue(_, let found) = error {
         context = (found.codingPath, found.debugDescription)
-    case DecodingError.typeMismatch(_, let found), DecodingError.valueNotFound(_, let found), DecodingError.keyNotFound(_, let found):
+    } else if let found = (error as? DecodingError)?.context {
         context = (found.codingPath, found.debugDescription)
-    case DecodingError.dataCorrupted(let found):
-        context = (found.codingPath, found.debugDescription)
-    default:
+    } else {
         return "\(error)"
     }
     guard !context.path.isEmpty else { return context.description }

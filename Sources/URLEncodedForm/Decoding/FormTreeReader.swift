@@ -19,7 +19,13 @@ final class FormTreeReader {
     /// Reused buffer for values that hold escapes and are too long for the stack, or are in a
     /// legacy charset; only `withValue` uses it.
     private var scratch: [UInt8] = []
-    /// The state of the rarer reads, made by the first of them (``workspace``).
+    /// The state of the rarer reads, made by the first of them (``workspace``). Its exclusivity
+    /// checks, and those of the four collections below that take one per read, are off: each
+    /// decode owns its reader on one thread, and no access spans a call into user code. Measured
+    /// (callgrind, 400 medium decodes, all of a run's set-up counted; checked against unchecked):
+    /// this property 45.72M → 45.89M with separated values and 180.33M → 180.52M with
+    /// snake-case keys; the derived nodes and keys 45.72M → 47.72M with separated values; the
+    /// converted names 180.33M → 182.39M with snake-case keys.
     @exclusivity(unchecked) private var madeWorkspace: Workspace?
 
     /// What the rarer reads keep: derived nodes, converted keys and field errors. Apart from the
@@ -39,8 +45,9 @@ final class FormTreeReader {
         @exclusivity(unchecked) var convertedMembers = [Int: [String: Int]]()
         /// For snake and kebab case: coding key → the name the encoder writes for it.
         @exclusivity(unchecked) var encodedNames = [String: String]()
-        /// The fields that failed, when they are collected.
-        @exclusivity(unchecked) var fieldErrors: [URLEncodedFormFieldErrors.FieldError] = []
+        /// The fields that failed, when they are collected: checked, as an append per failed
+        /// field gains nothing measurable from skipping its check.
+        var fieldErrors: [URLEncodedFormFieldErrors.FieldError] = []
     }
 
     /// The workspace, made on first use.

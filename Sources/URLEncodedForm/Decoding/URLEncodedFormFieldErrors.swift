@@ -79,16 +79,7 @@ public struct URLEncodedFormFieldErrors: Error, Sendable, CustomStringConvertibl
         /// wrong type, a number too large, a date that is not one): what a page shows again in
         /// the input. `nil` for a field that is missing or is not a value.
         public var value: String? {
-            let context: DecodingError.Context
-            switch underlying {
-            case DecodingError.typeMismatch(_, let found), DecodingError.valueNotFound(_, let found), DecodingError.keyNotFound(_, let found):
-                context = found
-            case DecodingError.dataCorrupted(let found):
-                context = found
-            default:
-                return nil
-            }
-            return (context.underlyingError as? URLEncodedFormRejectedValue)?.text
+            ((underlying as? DecodingError)?.context?.underlyingError as? URLEncodedFormRejectedValue)?.text
         }
 
         public var description: String { "\(ErrorQuote.quote(field)): \(message)" }

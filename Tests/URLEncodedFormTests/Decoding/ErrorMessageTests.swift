@@ -64,13 +64,7 @@ struct ErrorMessageTests {
             _ = try decoder.decode(Form.self, from: "\(field)=\(Self.escapedMarks)")
             Issue.record("expected an error")
         } catch let error as DecodingError {
-            let context: DecodingError.Context
-            switch error {
-            case .typeMismatch(_, let found), .dataCorrupted(let found), .valueNotFound(_, let found), .keyNotFound(_, let found):
-                context = found
-            @unknown default:
-                throw error
-            }
+            let context = try #require(error.context)
             #expect(context.debugDescription.utf8.count < 1024, "\(field): \(context.debugDescription.utf8.count) bytes")
             #expect("\(error)".utf8.count < 2048)
             #expect((context.underlyingError as? URLEncodedFormRejectedValue)?.text == Self.marks, "\(field)")
