@@ -39,6 +39,12 @@ struct HummingbirdAdapterTests {
         router.post("/signup") { request, context -> Signup in
             try await request.decode(as: Signup.self, context: context)
         }
+        // Every limit lifted, for the largest values a client can send.
+        router.post("/lifted") { request, context -> Signup in
+            var decoder = URLEncodedForm.URLEncodedFormDecoder(limits: .unlimited)
+            if request.uri.query == "every" { decoder.errorReporting = .everyField }
+            return try await URLEncodedFormRequestDecoder(decoder: decoder).decode(Signup.self, from: request, context: context)
+        }
         return Application(router: router)
     }
 
@@ -94,6 +100,29 @@ struct HummingbirdAdapterTests {
         guard response.headers[.contentType] == "application/x-www-form-urlencoded" else { return text }
         let form = try URLEncodedForm.URLEncodedFormDecoder().decode([String: [String: String]].self, from: text)
         return form["error"]?["message"] ?? ""
+    }
+
+    /// A value of one `Character`, a digit and 300,000 combining marks (1.8 MB escaped), and a
+    /// Content-Type of 100,000 bytes: every answer stays under 1 KB.
+    @Test("answers quote the input they refuse briefly", arguments: ["", "every"])
+    func boundedAnswers(query: String) async throws {
+        let marks = "1" + String(repeating: "%CC%81", count: 300_000)
+        try await Self.app().test(.router) { client in
+            try await client.execute(
+                uri: "/lifted?\(query)", method: .post, headers: Self.form,
+                body: ByteBuffer(string: "name=Ada&age=\(marks)&address[city]=X&address[zip]=1")
+            ) { response in
+                #expect(response.status.code == (query.isEmpty ? 400 : 422))
+                #expect(response.body.readableBytes < 1024, "\(response.body.readableBytes) bytes")
+                #expect(try Self.message(of: response).contains("age"))
+            }
+            let contentType = "text/" + String(repeating: "x", count: 100_000)
+            try await client.execute(uri: "/lifted", method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: "a=1")) {
+                response in
+                #expect(response.status.code == 415)
+                #expect(response.body.readableBytes < 1024, "\(response.body.readableBytes) bytes")
+            }
+        }
     }
 
     @Test("the 422 lists every field with its message")

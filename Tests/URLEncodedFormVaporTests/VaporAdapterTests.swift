@@ -50,6 +50,17 @@ struct VaporAdapterTests {
         app.get("search") { request -> Search in
             try request.query.decode(Search.self)
         }
+        // Every limit lifted, for the largest values a client can send: collected and decoded as
+        // Vapor's content, and streamed.
+        let lifted = URLEncodedForm.URLEncodedFormDecoder(limits: .unlimited)
+        app.on(.POST, "lifted", body: .collect(maxSize: "8mb")) { request -> Response in
+            let signup = try request.content.decode(Signup.self, using: lifted)
+            return Response(status: .ok, body: .init(string: signup.name))
+        }
+        app.on(.POST, "lifted-stream", body: .stream) { request async throws -> Response in
+            let signup = try await request.decodeURLEncodedForm(Signup.self, using: lifted)
+            return Response(status: .ok, body: .init(string: signup.name))
+        }
     }
 
     private static let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
@@ -115,6 +126,29 @@ struct VaporAdapterTests {
             try await app.testing().test(.POST, "signup", headers: Self.form, body: ByteBuffer(string: body)) { response in
                 #expect(response.status.code == UInt(status))
                 #expect(response.body.string.contains(message))
+            }
+        }
+    }
+
+    /// A value of one `Character`, a digit and 300,000 combining marks (1.8 MB escaped), and a
+    /// Content-Type of 100,000 bytes: every answer stays under 1 KB.
+    @Test("answers quote the input they refuse briefly", arguments: ["lifted", "lifted-stream"])
+    func boundedAnswers(path: String) async throws {
+        let marks = "1" + String(repeating: "%CC%81", count: 300_000)
+        try await withApp(configure: Self.configure) { app in
+            try await app.testing(method: .running(port: 0)).test(
+                .POST, path, headers: Self.form, body: ByteBuffer(string: "name=Ada&age=\(marks)&address[city]=X&address[zip]=1")
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.body.readableBytes < 1024, "\(response.body.readableBytes) bytes")
+                #expect(response.body.string.contains("age"))
+            }
+            if path == "lifted-stream" {
+                let contentType = "text/" + String(repeating: "x", count: 100_000)
+                try await app.testing().test(.POST, path, headers: ["Content-Type": contentType], body: ByteBuffer(string: "a=1")) { response in
+                    #expect(response.status == .unsupportedMediaType)
+                    #expect(response.body.readableBytes < 1024, "\(response.body.readableBytes) bytes")
+                }
             }
         }
     }

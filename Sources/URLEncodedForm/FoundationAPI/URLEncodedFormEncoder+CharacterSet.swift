@@ -24,7 +24,7 @@ extension URLEncodedFormEncoder {
 
     /// Creates an encoder with the unescaped characters given as a `CharacterSet`, as Alamofire's
     /// initializer takes them. A call without `allowedCharacters` chooses
-    /// ``init(alphabetizeKeyValuePairs:arrayEncoding:boolEncoding:dataEncoding:dateEncoding:keyEncoding:keyPathEncoding:bracketEncoding:nilEncoding:spaceEncoding:unescapedCharacters:charset:allowsEmptyArrays:indexGaps:userInfo:)``,
+    /// ``init(alphabetizeKeyValuePairs:arrayEncoding:boolEncoding:dataEncoding:dateEncoding:keyEncoding:keyPathEncoding:bracketEncoding:nilEncoding:spaceEncoding:unescapedCharacters:charset:allowsEmptyArrays:indexGaps:maximumDepth:userInfo:)``,
     /// which this one calls.
     ///
     /// - Parameters:
@@ -45,6 +45,7 @@ extension URLEncodedFormEncoder {
     ///   - allowsEmptyArrays: Whether an empty array is written `name[]`. `false` by default.
     ///   - indexGaps: Whether an element that writes nothing leaves a gap in the indices.
     ///     `.compact` by default.
+    ///   - maximumDepth: How deep a value may nest. 512 by default, and at most.
     ///   - userInfo: Values every `encode(to:)` can read from its encoder. Empty by default.
     public init(
         alphabetizeKeyValuePairs: Bool = true,
@@ -61,6 +62,7 @@ extension URLEncodedFormEncoder {
         charset: URLEncodedForm.Charset = .utf8,
         allowsEmptyArrays: Bool = false,
         indexGaps: IndexGaps = .compact,
+        maximumDepth: Int = 512,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
         self.init(
@@ -78,6 +80,7 @@ extension URLEncodedFormEncoder {
             charset: charset,
             allowsEmptyArrays: allowsEmptyArrays,
             indexGaps: indexGaps,
+            maximumDepth: maximumDepth,
             userInfo: userInfo
         )
     }
