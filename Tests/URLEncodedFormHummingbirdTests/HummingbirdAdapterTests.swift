@@ -114,7 +114,8 @@ struct HummingbirdAdapterTests {
             ) { response in
                 #expect(response.status.code == (query.isEmpty ? 400 : 422))
                 #expect(response.body.readableBytes < 1024, "\(response.body.readableBytes) bytes")
-                #expect(try Self.message(of: response).contains("age"))
+                let text = try Self.message(of: response)
+                #expect(text.contains("age"))
             }
             let contentType = "text/" + String(repeating: "x", count: 100_000)
             try await client.execute(uri: "/lifted", method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: "a=1")) {

@@ -9,6 +9,7 @@ import Foundation
 extension FormTreeReader {
     /// Records `error` for the value at `node`, the top level included.
     func recordFieldError(_ error: any Error, at node: Int) {
+        let error = rewordingRawValueError(error)
         let field = node == FormTree.root ? "" : keyPath(of: node)
         workspace.fieldErrors.append(.init(field: field, codingPath: Self.codingPath(of: error) ?? codingPath(of: node), error: error))
     }
@@ -31,7 +32,7 @@ extension FormTreeReader {
     }
 
     private func standIn<T>(after error: any Error, _ type: T.Type, field: String, codingPath: [any CodingKey]) throws -> T {
-        workspace.fieldErrors.append(.init(field: field, codingPath: codingPath, error: error))
+        workspace.fieldErrors.append(.init(field: field, codingPath: codingPath, error: rewordingRawValueError(error)))
         guard let value = Self.standIn(type) else { throw FieldErrorsRecorded() }
         return value
     }

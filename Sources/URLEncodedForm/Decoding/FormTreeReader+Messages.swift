@@ -26,6 +26,11 @@ extension FormTreeReader {
     func keyPath(of node: Int, appending name: String? = nil) -> String {
         var path = codingPath(of: node).map(\.stringValue)
         if let name { path.append(name) }
+        return keyPath(path)
+    }
+
+    /// The key the components of `path` make, as the form would spell it.
+    func keyPath(_ path: [String]) -> String {
         var text = path.first ?? ""
         for key in path.dropFirst() {
             switch keyPathStyle {
@@ -53,6 +58,31 @@ extension FormTreeReader {
             let more = self[node].childCount > names.count ? ", …" : ""
             return "an object with the members \(quoted(names.joined(separator: ", ") + more))"
         }
+    }
+
+    /// `error` said again where it quotes a whole value: the standard library's
+    /// `RawRepresentable` conformance refuses an unknown raw value (an enum's, a select input's)
+    /// with "Cannot initialize Plan from invalid String value " and the value, whole. Said here as
+    /// the reader says it, the value quoted and kept whole in the context. Run on the way out of
+    /// a decode, so that the reads themselves pay nothing for it; any other error is returned as
+    /// it is.
+    func rewordingRawValueError(_ error: any Error) -> any Error {
+        guard case DecodingError.dataCorrupted(let context) = error, context.underlyingError == nil else { return error }
+        let description = context.debugDescription
+        let prefix = "Cannot initialize "
+        guard description.hasPrefix(prefix), let from = description.range(of: " from invalid "),
+            let value = description[from.upperBound...].range(of: " value ")
+        else { return error }
+        let type = description[description.index(description.startIndex, offsetBy: prefix.count)..<from.lowerBound]
+        let text = String(description[value.upperBound...])
+        let place = context.codingPath.isEmpty ? "the top level" : "\"\(quoted(keyPath(context.codingPath.map(\.stringValue))))\""
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: context.codingPath,
+                debugDescription: "Expected one of the values of \(type) at \(place), but found the value \"\(quoted(text))\".",
+                underlyingError: URLEncodedFormRejectedValue(text: text)
+            )
+        )
     }
 
     /// Text from the input, shortened and escaped for a message (``ErrorQuote``).

@@ -62,18 +62,7 @@ extension FormTreeReader {
         } else if T.self == UInt8.self {
             return reinterpret(try decodeInteger(UInt8.self, at: node), as: T.self)
         }
-        do {
-            return try T(from: FormValueDecoder(reader: self, node: node))
-        } catch DecodingError.dataCorrupted(let context)
-            where context.underlyingError == nil && context.debugDescription.hasPrefix("Cannot initialize \(T.self) from invalid ")
-        {
-            // The standard library's `RawRepresentable` conformance quotes the whole value it was
-            // given; a select input's value is what any client sends, so it is said again here,
-            // quoted as every other message quotes input.
-            throw DecodingError.dataCorrupted(
-                self.context(node, "Expected one of the values of \(T.self) at \(describe(node)), but found \(describeShape(of: node)).")
-            )
-        }
+        return try T(from: FormValueDecoder(reader: self, node: node))
     }
 
     /// The array at `node`, each element read by `element`: what `Array.init(from:)` does, through

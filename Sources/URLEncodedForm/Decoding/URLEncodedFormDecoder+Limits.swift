@@ -15,12 +15,17 @@ extension URLEncodedFormDecoder {
         /// `qs` allow.
         public var maximumParameterCount: Int
         /// The most components in one key: `a[b][c]` has three, `a` one. 32 by default, and at
-        /// most 512 (a larger setting, ``unlimited``'s too, counts as 512), as `JSONDecoder` reads.
+        /// most 512, as `JSONDecoder` reads: a larger setting, ``unlimited``'s too, is 512.
         ///
         /// Decoding a recursive type recurses once per component, and Swift releases a nested
         /// ``URLEncodedFormValue`` recursively, so this also bounds stack use: a deeper key is
         /// refused, never a crash. ``URLEncodedFormEncoder/maximumDepth`` counts the same components.
-        public var maximumDepth: Int
+        public var maximumDepth: Int {
+            get { depth }
+            set { depth = min(newValue, NestingCeiling.levels) }
+        }
+        // Kept within the ceiling when it is set, so that no decode pays to clamp it.
+        private var depth: Int
         /// The most elements in one array, and so one more than the largest index: 1,000 by
         /// default.
         public var maximumArrayLength: Int
@@ -34,7 +39,7 @@ extension URLEncodedFormDecoder {
         ) {
             self.maximumInputLength = maximumInputLength
             self.maximumParameterCount = maximumParameterCount
-            self.maximumDepth = maximumDepth
+            depth = min(maximumDepth, NestingCeiling.levels)
             self.maximumArrayLength = maximumArrayLength
         }
 

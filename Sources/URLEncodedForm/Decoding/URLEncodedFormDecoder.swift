@@ -375,7 +375,13 @@ public struct URLEncodedFormDecoder: Sendable {
         // that user code kept (in a global, or an error it threw) holds the reader too, and
         // would read that input after it is gone: such a reader gets its own copy.
         defer { if !isKnownUniquelyReferenced(&reader) { reader.ownBytes() } }
-        guard reader.collectsFieldErrors else { return try reader.decode(type, at: FormTree.root) }
+        guard reader.collectsFieldErrors else {
+            do {
+                return try reader.decode(type, at: FormTree.root)
+            } catch {
+                throw reader.rewordingRawValueError(error)
+            }
+        }
         do {
             let value = try reader.decode(type, at: FormTree.root)
             if reader.fieldErrors.isEmpty { return value }

@@ -56,7 +56,7 @@ final class FormEncodingSession {
         dateEncoding = options.dateEncoding
         nilEncoding = options.nilEncoding
         allowsEmptyArrays = options.allowsEmptyArrays
-        maximumDepth = options.effectiveMaximumDepth
+        maximumDepth = options.maximumDepth
         builder = FormTreeBuilder()
         userInfo = options.userInfo
     }

@@ -101,13 +101,18 @@ public struct URLEncodedFormEncoder: Sendable {
     /// How deep a value may nest: each level is a container inside a container, or a value whose
     /// `encode(to:)` runs inside another's, and each adds a component to the keys below it
     /// (`a[b][c]` has three). 512 by default, as `JSONEncoder` allows, which is also the most it
-    /// can be: a larger setting counts as 512.
+    /// can be: a larger setting is 512.
     ///
     /// A deeper value makes `encode` throw `EncodingError.invalidValue` with the coding path
     /// where it went past the limit, before its `encode(to:)` runs: a value that holds itself
     /// (an `indirect enum`, a class that points at another) is an error, never a stack overflow.
     /// ``URLEncodedFormDecoder/Limits-swift.struct/maximumDepth`` counts the same components.
-    public var maximumDepth: Int
+    public var maximumDepth: Int {
+        get { depth }
+        set { depth = min(newValue, NestingCeiling.levels) }
+    }
+    // Kept within the ceiling when it is set (``NestingCeiling``).
+    private var depth: Int
 
     /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a
     /// format, the API version a request targets. Empty by default.
@@ -198,7 +203,7 @@ public struct URLEncodedFormEncoder: Sendable {
     ) {
         self.allowsEmptyArrays = allowsEmptyArrays
         self.indexGaps = indexGaps
-        self.maximumDepth = maximumDepth
+        depth = min(maximumDepth, NestingCeiling.levels)
         self.charset = charset
         self.userInfo = userInfo
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
@@ -352,9 +357,6 @@ public struct URLEncodedFormEncoder: Sendable {
         }
     }
 
-    /// ``maximumDepth`` within ``NestingCeiling``.
-    var effectiveMaximumDepth: Int { min(maximumDepth, NestingCeiling.levels) }
-
     /// What a value nested past `limit` levels is told.
     static func depthMessage(_ limit: Int) -> String {
         """
@@ -371,7 +373,7 @@ public struct URLEncodedFormEncoder: Sendable {
         case .tooDeep(let node):
             return EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: session.codingPath(of: node), debugDescription: Self.depthMessage(effectiveMaximumDepth))
+                EncodingError.Context(codingPath: session.codingPath(of: node), debugDescription: Self.depthMessage(maximumDepth))
             )
         case .reference(let node, let scalar):
             let code = String(scalar.value, radix: 16, uppercase: true)

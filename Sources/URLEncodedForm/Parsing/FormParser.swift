@@ -114,10 +114,7 @@ struct FormParser {
         keepsMalformedKeys = options.malformedKeys == .literal
         replacesConflicts = options.conflictingKeys == .last
         startsElementPerPair = options.bracketRows == .onePerPair
-        var limits = options.limits
-        // Reading a value recurses once per level, whatever the limits (``NestingCeiling``).
-        limits.maximumDepth = min(limits.maximumDepth, NestingCeiling.levels)
-        self.limits = limits
+        limits = options.limits
         charset = options.charset.encoding
     }
 

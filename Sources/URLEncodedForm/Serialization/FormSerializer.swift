@@ -70,7 +70,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         keepsPositions = options.indexGaps == .keepPositions
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         keyPathEncoding = options.keyPathEncoding.style
-        maximumDepth = options.effectiveMaximumDepth
+        maximumDepth = options.maximumDepth
         refusesReferences = options.charset.isLegacy && !options.charset.numericReferences
         writer = PairWriter(options: options, output: output, path: path, members: members, items: items)
     }

@@ -63,12 +63,16 @@ struct EncoderDepthTests {
         #expect(URLEncodedFormEncoder().maximumDepth == 512)
         var encoder = URLEncodedFormEncoder()
         encoder.maximumDepth = .max
+        #expect(encoder.maximumDepth == 512)
+        #expect(URLEncodedFormEncoder(maximumDepth: 100_000).maximumDepth == 512)
         #expect(try encoder.encode(Nest(levels: 511)) as String == "a" + String(repeating: "%5Ba%5D", count: 511) + "=1")
         for value in [Nest(levels: 512), Loop(levels: 512)] as [any Encodable] {
             #expect(throws: EncodingError.self) { try encoder.encode(value) as String }
         }
         var decoder = URLEncodedFormDecoder(limits: .unlimited)
+        #expect(decoder.limits.maximumDepth == 512)
         decoder.limits.maximumDepth = .max
+        #expect(decoder.limits.maximumDepth == 512)
         let deepest = "a" + String(repeating: "[a]", count: 511) + "=1"
         #expect(try decoder.decode(URLEncodedFormValue.self, from: deepest) != .null)
         #expect(throws: URLEncodedFormDecodingError.self) { try decoder.decode(URLEncodedFormValue.self, from: "a[a]" + deepest.dropFirst()) }
