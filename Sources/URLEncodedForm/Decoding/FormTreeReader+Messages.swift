@@ -70,8 +70,9 @@ extension FormTreeReader {
         guard case DecodingError.dataCorrupted(let context) = error, context.underlyingError == nil else { return error }
         let description = context.debugDescription
         let prefix = "Cannot initialize "
-        guard description.hasPrefix(prefix), let from = description.range(of: " from invalid "),
-            let value = description[from.upperBound...].range(of: " value ")
+        // The standard library's `firstRange(of:)`: `range(of:)` is full Foundation's alone.
+        guard description.hasPrefix(prefix), let from = description.firstRange(of: " from invalid "),
+            let value = description[from.upperBound...].firstRange(of: " value ")
         else { return error }
         let type = description[description.index(description.startIndex, offsetBy: prefix.count)..<from.lowerBound]
         let text = String(description[value.upperBound...])
