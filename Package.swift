@@ -1,4 +1,5 @@
 // swift-tools-version: 6.3
+// URLEncodedForm 1.0.0 (CHANGELOG.md), under the Apache License 2.0 (LICENSE).
 import PackageDescription
 
 let package = Package(
