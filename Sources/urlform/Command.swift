@@ -3,7 +3,10 @@ import URLEncodedForm
 
 /// A parsed command line: what to do, its input, and the coder options.
 struct Command {
-    enum Action { case encode, decode, help }
+    enum Action { case encode, decode, help, version }
+
+    /// The version `--version` prints: the newest in CHANGELOG.md (a test compares them).
+    static let version = "1.0.0"
 
     var action: Action
     var input: String?
@@ -22,9 +25,16 @@ struct Command {
         urlform: application/x-www-form-urlencoded text to JSON and back
 
         USAGE
-          urlform encode [options] [JSON]   JSON object (argument or stdin) → form text
-          urlform decode [options] [TEXT]   form text (argument or stdin) → JSON
-          urlform --help
+          urlform encode [options] [--] [JSON]   JSON object (argument, or stdin) → form text
+          urlform decode [options] [--] [TEXT]   form text, a ?query or a URL (argument,
+                                                 or stdin) → JSON
+          urlform -h | --help                    this text (anywhere before --)
+          urlform --version
+
+          An input of - is standard input, as is none. After --, every argument is input,
+          so a form that starts with - is given after it. decode reads a URL's query, or
+          the text after a leading ?, without its #fragment:
+          https://example.com/search?q=a+b#top is q=a+b.
 
         EXAMPLES
           echo '{"user":{"name":"Ada"},"tags":["a","b"]}' | urlform encode
@@ -34,6 +44,8 @@ struct Command {
           urlform decode 'tags[]=a&tags[]=b'
             {"tags":["a","b"]}
           urlform decode --pretty --key-path dots 'user.name=Ada+L&user.age=36'
+          urlform decode 'https://example.com/search?q=swift+forms&page=2'
+            {"page":"2","q":"swift forms"}
 
         PRESETS
           --preset NAME                start from a peer's settings; the other options adjust them
@@ -96,28 +108,41 @@ struct Command {
         """
 
     init(arguments: [String]) throws {
+        // `-h`, `--help` and `--version` answer wherever they stand before `--`, as in most
+        // commands; after it, every argument is input.
+        let options = arguments.prefix { $0 != "--" }
+        if arguments.first == "help" || options.contains("-h") || options.contains("--help") {
+            action = .help
+            return
+        }
+        if options.contains("--version") {
+            action = .version
+            return
+        }
         var arguments = arguments[...]
         guard let first = arguments.popFirst() else { throw UsageError(description: "expected encode or decode") }
         switch first {
         case "encode": action = .encode
         case "decode": action = .decode
-        case "--help", "-h", "help":
-            action = .help
-            return
         default: throw UsageError(description: "unknown command \"\(first)\"; expected encode or decode")
         }
-        try applyPreset(from: arguments)
+        try applyPreset(from: arguments.prefix { $0 != "--" })
+        var optionsEnded = false
         while let argument = arguments.popFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                guard input == nil else { throw UsageError(description: "more than one input given") }
+                input = argument
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
             if argument == "--preset" {
                 _ = arguments.popFirst()
                 continue
             }
             if argument.hasPrefix("--preset=") { continue }
-            guard argument.hasPrefix("--") else {
-                guard input == nil else { throw UsageError(description: "more than one input given") }
-                input = argument
-                continue
-            }
             var name = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
@@ -131,6 +156,33 @@ struct Command {
             }
             try apply(name, value: value)
         }
+    }
+
+    /// Where the form is in `text`: the query of a URL (`https://example.com/search?q=a+b#top`
+    /// is `q=a+b`) or of `?q=a+b`, without the fragment, as `URLEncodedFormDecoder.decode(_:from: URL)`
+    /// reads a URL (qs calls it `ignoreQueryPrefix`); any other text is the form itself.
+    static func form(in text: String) -> Substring {
+        var form = text[...]
+        if form.hasPrefix("?") {
+            form = form.dropFirst()
+        } else if isURL(form) {
+            guard let question = form.firstIndex(of: "?") else { return "" }
+            form = form[form.index(after: question)...]
+        } else {
+            return form
+        }
+        if let hash = form.firstIndex(of: "#") { form = form[..<hash] }
+        return form
+    }
+
+    /// Whether `text` starts with a scheme and `://` (RFC 3986: a letter, then letters, digits,
+    /// `+`, `-` or `.`): a form's name rarely holds `://`, a pasted URL always does.
+    private static func isURL(_ text: Substring) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return false }
+        let scheme = text[..<colon].utf8
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard let first = scheme.first, isLetter(first) else { return false }
+        return scheme.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || "+-.".utf8.contains($0) }
     }
 
     static let encoderPresets: [String: URLEncodedFormEncoder] = [
@@ -168,7 +220,7 @@ struct Command {
                 throw UsageError(description: "no decoder preset \"\(name)\"; use one of \(known)")
             }
             decoder = preset
-        case .help:
+        case .help, .version:
             break
         }
     }
@@ -188,7 +240,6 @@ struct Command {
             return number
         }
         switch (action, name) {
-        case (_, "--help"): action = .help
         case (_, "--no-sort"): sorts = false
         case (_, "--key-path"):
             let dots = try choice(["brackets": false, "dots": true])
@@ -243,12 +294,8 @@ struct Command {
         case (_, "--no-numeric-references"):
             encoder.charset.numericReferences = false
             decoder.charset.numericReferences = false
-        // The former switch for what is now the default.
-        case (.decode, "--numeric-entities"): decoder.charset.numericReferences = true
         case (.decode, "--nil-decoding"):
             decoder.nilDecoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
-        // The former spelling of --nil-decoding drop-key|bare-key.
-        case (.decode, "--bare-keys"): decoder.nilDecoding = try choice(["flag": .dropKey, "null": .bareKey])
         case (.decode, "--duplicates"):
             decoder.duplicates = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
         case (.decode, "--conflicting-keys"): decoder.conflictingKeys = try choice(["error": .error, "last": .last])
@@ -263,7 +310,8 @@ struct Command {
             decoder.limits.maximumDepth = depth
         case (.decode, "--max-array-length"): decoder.limits.maximumArrayLength = try number()
         default:
-            throw UsageError(description: "unknown option \(name) for \(action == .encode ? "encode" : "decode")")
+            throw UsageError(
+                description: "unknown option \(name) for \(action == .encode ? "encode" : "decode") (input that starts with - comes after --)")
         }
     }
 }

@@ -45,8 +45,9 @@ func json(from value: URLEncodedFormValue, sorted: Bool) -> JSON {
     }
 }
 
+/// The input: the argument, or standard input when there is none or it is `-`.
 func readInput(_ command: Command) -> String {
-    if let input = command.input { return input }
+    if let input = command.input, input != "-" { return input }
     var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     // `echo` ends its line; the line break is not part of the form.
     if text.hasSuffix("\n") { text.removeLast() }
@@ -57,6 +58,8 @@ func run(_ command: Command) throws -> String {
     switch command.action {
     case .help:
         return Command.usage
+    case .version:
+        return "urlform \(Command.version)"
     case .encode:
         let value = try JSONReader.read(readInput(command))
         guard case .object = value else {
@@ -66,7 +69,7 @@ func run(_ command: Command) throws -> String {
         encoder.alphabetizeKeyValuePairs = command.sorts
         return try encoder.encode(EncodableJSON(value: value))
     case .decode:
-        let value = try URLEncodedFormValue(parsing: readInput(command), decoder: command.decoder)
+        let value = try URLEncodedFormValue(parsing: String(Command.form(in: readInput(command))), decoder: command.decoder)
         return JSONWriter.write(json(from: value, sorted: command.sorts), pretty: command.pretty)
     }
 }

@@ -107,7 +107,6 @@ struct URLFormCommandTests {
             (["--charset", "iso-8859-1"], "t=%80%E9", #"{"t":"\#u{80}é"}"#),
             (["--charset-sentinel"], "_charset_=windows-1252&t=%26%2326085%3B", #"{"t":"日"}"#),
             (["--charset-sentinel", "--no-numeric-references"], "_charset_=windows-1252&t=%26%2326085%3B", #"{"t":"&#26085;"}"#),
-            (["--bare-keys", "null"], "a&b=", #"{"a":null,"b":""}"#),
             (["--nil-decoding", "bare-key"], "a&b=", #"{"a":null,"b":""}"#),
             (["--nil-decoding", "null"], "a=null&b=x", #"{"a":null,"b":"x"}"#),
             ([], "a[]=1&a[1][b]=2", #"{"a":["1",{"b":"2"}]}"#),
@@ -158,6 +157,9 @@ struct URLFormCommandTests {
             (["decode", "--max-depth", "deep", "a=1"], 2, "whole number"),
             (["encode", "--key-path"], 2, "needs a value"),
             (["decode", "a=1", "b=2"], 2, "more than one input"),
+            (["decode", "-x=1"], 2, "unknown option -x"),
+            (["decode", "--bare-keys", "null", "a"], 2, "unknown option --bare-keys"),
+            (["decode", "--", "a=1", "b=2"], 2, "more than one input"),
         ])
     func failures(arguments: [String], status: Int32, message: String) throws {
         let result = try run(arguments)
@@ -174,6 +176,66 @@ struct URLFormCommandTests {
             #expect(result.output.contains("EXAMPLES"))
             #expect(result.output.contains("--array-encoding"))
         }
+    }
+
+    /// The newest version CHANGELOG.md names: `## 1.0.0`.
+    static var changelogVersion: String {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+            let heading = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+            return String(heading?.dropFirst(3) ?? "")
+        }
+    }
+
+    @Test("--version prints the version CHANGELOG.md names last, wherever it stands before --")
+    func version() throws {
+        let version = try Self.changelogVersion
+        #expect(version.split(separator: ".").count == 3)
+        for arguments in [["--version"], ["decode", "--version"], ["encode", "--no-sort", "--version", "{}"]] {
+            let result = try run(arguments)
+            #expect(result.status == 0)
+            #expect(result.output == "urlform \(version)", "\(arguments)")
+        }
+    }
+
+    @Test(
+        "-h and --help anywhere before --, - for standard input, -- before input that starts with -",
+        arguments: [
+            (["-h"], nil as String?, "urlform: application/x-www-form-urlencoded text to JSON and back"),
+            (["encode", "-h"], nil, "urlform: application/x-www-form-urlencoded"),
+            (["decode", "--max-depth", "3", "--help", "a=1"], nil, "urlform: application/x-www-form-urlencoded"),
+            (["decode", "-"], "a=1\n", #"{"a":"1"}"#),
+            (["encode", "--no-sort", "-"], #"{"b":1,"a":2}"#, "b=1&a=2"),
+            (["decode", "--", "-h"], nil, #"{"-h":""}"#),
+            (["decode", "--", "-x=1&--y=2"], nil, #"{"--y":"2","-x":"1"}"#),
+            (["decode", "--pretty", "--", "-"], "a=1", "{\n  \"a\": \"1\"\n}"),
+        ] as [([String], String?, String)])
+    func conventions(arguments: [String], input: String?, expected: String) throws {
+        let result = try run(arguments, input: input)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix(expected), "\(arguments): \(result.output)")
+    }
+
+    @Test(
+        "decode reads a URL's query or the text after a leading ?, without its fragment; other text whole",
+        arguments: [
+            ("https://example.com/search?q=a+b#top", #"{"q":"a b"}"#),
+            ("http://localhost:8080/p?tags[]=x&tags[]=y", #"{"tags":["x","y"]}"#),
+            ("https://example.com/", "{}"),
+            ("?a=1&b=2#frag", #"{"a":"1","b":"2"}"#),
+            ("?", "{}"),
+            // Text that is no URL keeps its `?`, `#` and `://`.
+            ("a=http://x?y#z", #"{"a":"http://x?y#z"}"#),
+            ("a?b=1", #"{"a?b":"1"}"#),
+            ("1http://x?a=1", #"{"1http://x?a":"1"}"#),
+        ])
+    func urls(text: String, expected: String) throws {
+        let result = try run(["decode", text])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == expected)
+        // The same from standard input.
+        #expect(try run(["decode"], input: text + "\n").output == expected)
     }
 
     @Test("encode then decode gives the JSON back as strings")
