@@ -85,7 +85,7 @@ struct Command {
                                        (by default it is €)
           --nil-decoding drop-key|drop-value|null|bare-key   what reads as null, named as
                                        --nil-encoding's cases: nothing more (default),
-                                       a=, a=null, or a name without = (--bare-keys null)
+                                       a=, a=null, or a name without =
           --duplicates combine|last|first|error   a name repeated without brackets
                                        (a=1&a=2) is a list (default combine), its last
                                        value (PHP, Rails), its first, or refused
