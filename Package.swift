@@ -85,7 +85,9 @@ let package = Package(
             path: "Examples/QuickStart"
         ),
         .testTarget(name: "URLEncodedFormTests", dependencies: ["URLEncodedForm"]),
-        .testTarget(name: "URLEncodedFormRequestTests", dependencies: ["URLEncodedFormRequest"]),
+        // Imports a module that declares Alamofire's names as Alamofire does, beside this package's.
+        .testTarget(name: "URLEncodedFormRequestTests", dependencies: ["URLEncodedFormRequest", "AlamofireNames"]),
+        .target(name: "AlamofireNames", path: "Tests/AlamofireNames"),
         // Measures the decoder's memory in a process of its own, for the resource bound tests.
         .executableTarget(name: "form-memory-probe", dependencies: ["URLEncodedForm"], path: "Tests/MemoryProbe"),
         // Times hostile bodies at n and 8n bytes and fails on a super-linear ratio; run by CI in release.

@@ -102,6 +102,10 @@ extension CharacterSet {
     /// allowed.remove(charactersIn: "?/")
     /// let encoder = URLEncodedFormEncoder(allowedCharacters: allowed)
     /// ```
+    ///
+    /// Alamofire declares the same name for the same set; in a file that imports both, this one
+    /// gives way (`@_disfavoredOverload`), so the name is Alamofire's there and not ambiguous.
+    @_disfavoredOverload
     public static let afURLQueryAllowed = URLEncodedFormEncoder.defaultAllowedCharacters
 }
 #endif
