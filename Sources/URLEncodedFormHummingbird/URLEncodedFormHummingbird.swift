@@ -7,13 +7,18 @@ import URLEncodedForm
 /// Hummingbird's `RequestDecoder` for `application/x-www-form-urlencoded` bodies.
 ///
 /// The body is decoded as its chunks arrive, each copied once into the parsed form, and refused
-/// as soon as it breaks one of the decoder's ``URLEncodedForm/URLEncodedFormDecoder/Limits-swift.struct``:
-/// the rest of it is not read. A request of another content type is answered with 415.
+/// as soon as it breaks one of the decoder's ``URLEncodedForm/URLEncodedFormDecoder/Limits-swift.struct``,
+/// or grows past the request context's `maxUploadSize` where that is smaller than the decoder's
+/// `maximumInputLength`, as Hummingbird's own decoders do: the rest of it is not read. A request
+/// of another content type goes to ``otherContentTypes`` when there is one (a `JSONDecoder`, say),
+/// and is answered with 415 when there is none.
 ///
 /// ```swift
 /// struct AppContext: RequestContext {
 ///     var coreContext: CoreRequestContextStorage
-///     var requestDecoder: URLEncodedFormRequestDecoder { URLEncodedFormRequestDecoder() }
+///     var requestDecoder: URLEncodedFormRequestDecoder {
+///         URLEncodedFormRequestDecoder(otherContentTypes: JSONDecoder())  // forms and JSON
+///     }
 ///     init(source: Source) { coreContext = .init(source: source) }
 /// }
 /// router.post("/signup") { request, context in
@@ -29,22 +34,44 @@ import URLEncodedForm
 public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
     /// The decoder the bodies are read with.
     public var decoder: URLEncodedForm.URLEncodedFormDecoder
+    /// The decoder of a request whose body is not a form, such as Hummingbird's `JSONDecoder`;
+    /// `nil`, the default, answers such a request with 415 Unsupported Media Type.
+    public var otherContentTypes: (any RequestDecoder & Sendable)?
 
-    public init(decoder: URLEncodedForm.URLEncodedFormDecoder = .init()) {
+    /// Creates a request decoder.
+    ///
+    /// - Parameters:
+    ///   - decoder: The decoder the bodies are read with. The defaults unless told.
+    ///   - otherContentTypes: The decoder of a request whose body is not a form; `nil` answers
+    ///     it with 415.
+    public init(decoder: URLEncodedForm.URLEncodedFormDecoder = .init(), otherContentTypes: (any RequestDecoder & Sendable)? = nil) {
         self.decoder = decoder
+        self.otherContentTypes = otherContentTypes
     }
 
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         guard let contentType = request.headers[.contentType], Self.isForm(contentType) else {
+            if let otherContentTypes {
+                return try await otherContentTypes.decode(type, from: request, context: context)
+            }
             throw HTTPError(
                 .unsupportedMediaType,
                 message:
                     "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType].map(ErrorQuote.quote) ?? "no Content-Type")."
             )
         }
+        // The context's upload limit, where it is the smaller one, refuses the body as Hummingbird's
+        // `collect(upTo:)` does: 413 at the byte that breaks it.
+        var decoder = decoder
+        let uploadLimit = context.maxUploadSize
+        let limitedByContext = uploadLimit < decoder.limits.maximumInputLength
+        if limitedByContext { decoder.limits.maximumInputLength = uploadLimit }
         do {
             return try await decoder.decode(
                 type, from: request.body.map(\.readableBytesView), expectedLength: request.headers[.contentLength].flatMap { Int($0) })
+        } catch let error as URLEncodedFormDecodingError where limitedByContext && error.code == .inputTooLong {
+            throw HTTPError(
+                .contentTooLarge, message: "The body is longer than the \(uploadLimit) bytes the request context's maxUploadSize allows.")
         } catch let error as DecodingError {
             throw HTTPError(.badRequest, message: PlainTextErrorResponse.message(of: error))
         }

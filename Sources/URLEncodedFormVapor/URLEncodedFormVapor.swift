@@ -92,14 +92,24 @@ extension Request {
     /// Vapor's `request.content.decode` cannot stream: its `ContentDecoder` is handed a body
     /// Vapor has already collected. A body that was collected is decoded in place here too.
     ///
+    /// The body is limited as Vapor's `request.body.collect(max:)` limits one: by `maxBodySize`
+    /// (give it the route's `body: .collect(maxSize:)`, if it has one), or without it by the
+    /// application's `routes.defaultMaxBodySize` (16 KB unless set), where that is smaller than
+    /// the decoder's `maximumInputLength`. Vapor hands a stream route a small body already
+    /// collected; it is limited the same way.
+    ///
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - decoder: The decoder, with its limits. The defaults unless told.
-    /// - Throws: `Abort(.unsupportedMediaType)` for a request that is not a form, and the
-    ///   decoder's errors, which answer for themselves (413, 400, 422).
+    ///   - maxBodySize: The most bytes the body may have, as a route's `body: .collect(maxSize:)`
+    ///     gives it; `nil` is the application's `routes.defaultMaxBodySize`.
+    /// - Throws: `Abort(.unsupportedMediaType)` for a request that is not a form,
+    ///   `Abort(.payloadTooLarge)` for a body past `maxBodySize`, and the decoder's errors, which
+    ///   answer for themselves (413, 400, 422).
     public func decodeURLEncodedForm<T: Decodable>(
         _ type: T.Type = T.self,
-        using decoder: URLEncodedForm.URLEncodedFormDecoder = .init()
+        using decoder: URLEncodedForm.URLEncodedFormDecoder = .init(),
+        maxBodySize: ByteCount? = nil
     ) async throws -> T {
         guard headers.contentType?.type == "application", headers.contentType?.subType == "x-www-form-urlencoded" else {
             throw Abort(
@@ -108,11 +118,21 @@ extension Request {
                     "Expected a body of type application/x-www-form-urlencoded, but the request has \(headers.contentType.map { ErrorQuote.quote($0.description) } ?? "no Content-Type")."
             )
         }
-        if let body = body.data {
-            return try decoder.decode(type, from: body.readableBytesView)
+        var decoder = decoder
+        let bodyLimit = maxBodySize?.value ?? application.routes.defaultMaxBodySize.value
+        let limitedByRoute = bodyLimit < decoder.limits.maximumInputLength
+        if limitedByRoute { decoder.limits.maximumInputLength = bodyLimit }
+        do {
+            // Vapor hands a stream route a body that arrived with its head already collected.
+            if let body = body.data {
+                return try decoder.decode(type, from: body.readableBytesView)
+            }
+            return try await decoder.decode(
+                type, from: body.map(\.readableBytesView), expectedLength: headers.first(name: .contentLength).flatMap { Int($0) })
+        } catch let error as URLEncodedFormDecodingError where limitedByRoute && error.code == .inputTooLong {
+            let setting = maxBodySize == nil ? "the application's routes.defaultMaxBodySize" : "maxBodySize"
+            throw Abort(.payloadTooLarge, reason: "The body is longer than the \(bodyLimit) bytes \(setting) allows.")
         }
-        return try await decoder.decode(
-            type, from: body.map(\.readableBytesView), expectedLength: headers.first(name: .contentLength).flatMap { Int($0) })
     }
 }
 

@@ -1,5 +1,6 @@
 // Run with the package trait: swift test --traits Hummingbird --filter URLEncodedFormHummingbirdTests
 #if Hummingbird
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -25,6 +26,18 @@ private struct FormContext: RequestContext {
                 limits: .init(maximumInputLength: 256, maximumParameterCount: 20), errorReporting: .everyField)
         )
     }
+    var responseEncoder: URLEncodedFormResponseEncoder { URLEncodedFormResponseEncoder() }
+
+    init(source: Source) {
+        coreContext = .init(source: source)
+    }
+}
+
+/// A context whose uploads are smaller than the decoder's limit, and which reads JSON too.
+private struct SmallUploadContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    var maxUploadSize: Int { 64 }
+    var requestDecoder: URLEncodedFormRequestDecoder { URLEncodedFormRequestDecoder(otherContentTypes: JSONDecoder()) }
     var responseEncoder: URLEncodedFormResponseEncoder { URLEncodedFormResponseEncoder() }
 
     init(source: Source) {
@@ -122,6 +135,38 @@ struct HummingbirdAdapterTests {
                 response in
                 #expect(response.status.code == 415)
                 #expect(response.body.readableBytes < 1024, "\(response.body.readableBytes) bytes")
+            }
+        }
+    }
+
+    /// The context's `maxUploadSize` (64 bytes) is smaller than the decoder's 1 MiB: it limits
+    /// the body, as it does for Hummingbird's own decoders; where the decoder's limit is the
+    /// smaller (`FormContext`: 256 bytes against Hummingbird's 2 MB), the decoder's does.
+    @Test(
+        "the context's maxUploadSize limits a body where it is smaller, and another content type goes to the other decoder",
+        arguments: [
+            ("application/x-www-form-urlencoded", "name=Ada&age=36&address[city]=X&address[zip]=1", 200, "address%5Bcity%5D=X"),
+            (
+                "application/x-www-form-urlencoded", "name=Ada&age=36&address[city]=" + String(repeating: "x", count: 40) + "&address[zip]=1",
+                413, "the 64 bytes the request context's maxUploadSize allows"
+            ),
+            ("application/json", #"{"name":"Ada","age":36,"address":{"city":"X","zip":1}}"#, 200, "address%5Bcity%5D=X"),
+            // Hummingbird's answers to JSONDecoder's errors: the fallback read them.
+            ("application/json", #"{"name":"Ada"}"#, 400, "Coding key `age` not found"),
+            ("text/plain", "name=Ada", 400, "not valid JSON"),
+        ] as [(String, String, Int, String)]
+    )
+    func contextLimitAndOtherTypes(contentType: String, body: String, status: Int, text: String) async throws {
+        let router = Router(context: SmallUploadContext.self)
+        router.post("/signup") { request, context -> Signup in
+            try await request.decode(as: Signup.self, context: context)
+        }
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/signup", method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: body)) {
+                response in
+                #expect(response.status.code == status, "\(String(buffer: response.body))")
+                let answer = status == 200 ? String(buffer: response.body) : try Self.message(of: response)
+                #expect(text.isEmpty || answer.contains(text), "\(String(buffer: response.body))")
             }
         }
     }

@@ -58,12 +58,46 @@ struct VaporAdapterTests {
             return Response(status: .ok, body: .init(string: signup.name))
         }
         app.on(.POST, "lifted-stream", body: .stream) { request async throws -> Response in
-            let signup = try await request.decodeURLEncodedForm(Signup.self, using: lifted)
+            let signup = try await request.decodeURLEncodedForm(Signup.self, using: lifted, maxBodySize: "8mb")
             return Response(status: .ok, body: .init(string: signup.name))
         }
     }
 
     private static let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+
+    /// Streamed routes whose body size is smaller than the decoder's 1 MiB: the application's
+    /// `routes.defaultMaxBodySize` (16 KB), or the route's own.
+    private static func configureBodySizes(_ app: Application) async throws {
+        app.on(.POST, "default-size", body: .stream) { request async throws -> Response in
+            let signup = try await request.decodeURLEncodedForm(Signup.self)
+            return Response(status: .ok, body: .init(string: signup.address.city))
+        }
+        app.on(.POST, "small", body: .stream) { request async throws -> Response in
+            let signup = try await request.decodeURLEncodedForm(Signup.self, maxBodySize: 100)
+            return Response(status: .ok, body: .init(string: signup.address.city))
+        }
+    }
+
+    @Test(
+        "a streamed body is limited by the route's body size where it is smaller than the decoder's",
+        arguments: [
+            ("default-size", 16_000, 200, "x"),
+            ("default-size", 17_000, 413, "16384 bytes the application's routes.defaultMaxBodySize allows"),
+            ("small", 50, 200, "x"),
+            ("small", 120, 413, "100 bytes maxBodySize allows"),
+        ]
+    )
+    func bodySizes(path: String, length: Int, status: Int, text: String) async throws {
+        let prefix = "name=Ada&age=36&address[zip]=1&address[city]="
+        let body = prefix + String(repeating: "x", count: length - prefix.utf8.count)
+        try await withApp(configure: Self.configureBodySizes) { app in
+            try await app.testing(method: .running(port: 0)).test(.POST, path, headers: Self.form, body: ByteBuffer(string: body)) {
+                response in
+                #expect(response.status.code == status, "\(response.body.string)")
+                #expect(response.body.string.contains(text), "\(response.body.string)")
+            }
+        }
+    }
 
     @Test(
         "a streamed body decodes as it arrives, and is refused by the decoder's limits",
