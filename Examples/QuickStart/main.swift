@@ -55,9 +55,16 @@ do {
     let decoded = try decoder.decode(SignUp.self, from: body)
     print("browser body:\n  \(decoded.name), \(decoded.age), newsletter: \(decoded.newsletter), \(decoded.interests), \(decoded.address.city)\n")
     // Every encoder option set above reads back with the matching decoder.
-    let snake = URLEncodedFormDecoder(keyDecoding: .convertFromSnakeCase, keyPathDecoding: .dots)
+    let snake = URLEncodedFormDecoder(keyDecoding: .convertFromSnakeCase, keyPathDecoding: .dots, nilDecoding: .null)
     let text: String = try examples[2].1.encode(signUp)
-    print("indices, dots, snake_case read back:\n  \(try snake.decode(SignUp.self, from: text).address.postcode)\n")
+    let readBack = try snake.decode(SignUp.self, from: text)
+    print("indices, dots, snake_case, null read back:\n  \(readBack.address.postcode), referrer: \(readBack.referrer ?? "nil")\n")
+    // `referrer=null` is nil only to a decoder told that `null` is nil, as the encoder wrote it.
+    let untold = URLEncodedFormDecoder(keyDecoding: .convertFromSnakeCase, keyPathDecoding: .dots)
+    guard readBack.referrer == nil, try untold.decode(SignUp.self, from: text).referrer == "null" else {
+        print("error: nilEncoding: .null did not read back with nilDecoding: .null")
+        exit(1)
+    }
     // Bad input is an error value naming what and where, never a crash.
     for input in ["name=a&age=old&newsletter=1", "a" + String(repeating: "[x]", count: 100) + "=1"] {
         do {

@@ -242,7 +242,7 @@ final class FormTreeReader {
         }
     }
 
-    /// Whether `node` is a bare name that reads as `nil` (``URLEncodedFormDecoder/BareKeys-swift.enum/null``).
+    /// Whether `node` is a bare name that reads as `nil` (``URLEncodedFormDecoder/NilDecoding/bareKey``).
     func isNullBareKey(_ node: Int) -> Bool {
         guard nilDecoding == .bareKey else { return false }
         let node = self[node]

@@ -120,16 +120,6 @@ extension URLEncodedFormDecoder {
         case bareKey
     }
 
-    /// What a name without `=` means: the option ``URLEncodedFormDecoder/nilDecoding`` replaces,
-    /// whose ``NilDecoding/dropKey`` is `.flag` and ``NilDecoding/bareKey`` is `.null`.
-    @available(*, deprecated, renamed: "NilDecoding")
-    public enum BareKeys: Sendable, Hashable {
-        /// A flag: ``NilDecoding/dropKey``.
-        case flag
-        /// `nil`: ``NilDecoding/bareKey``.
-        case null
-    }
-
     /// What a pair whose name is not a key path means: `a[b` (a bracket never closed), `a]`,
     /// `a[b]c` (text after a bracket), `items[0].name` (a dot, under
     /// ``KeyPathDecoding-swift.struct/brackets``).
@@ -342,10 +332,6 @@ extension URLEncodedFormDecoder {
         case everyField
     }
 
-    /// The charset type both coders share, which is now the top-level ``URLEncodedForm/Charset``.
-    @available(*, deprecated, renamed: "Charset")
-    public typealias Charset = URLEncodedForm.Charset
-
     /// How the names in the form are matched to coding keys.
     public enum KeyDecoding: Sendable {
         /// Names must equal the type's `CodingKey`s. The default.
@@ -389,13 +375,5 @@ extension URLEncodedFormDecoder {
         /// Spaces were escaped as `%20`, so a `+` is a plus sign: for text escaped with RFC 3986
         /// rules that left `+` unescaped.
         case percentEscaped
-
-        /// The name ``plusReplaced`` had before the two directions shared their names.
-        @available(*, deprecated, renamed: "plusReplaced")
-        public static var plusAsSpace: Self { .plusReplaced }
-
-        /// The name ``percentEscaped`` had before the two directions shared their names.
-        @available(*, deprecated, renamed: "percentEscaped")
-        public static var plusLiteral: Self { .percentEscaped }
     }
 }

@@ -14,7 +14,7 @@ extension URLEncodedFormDecoder {
     /// ```
     ///
     /// `URLComponents.queryItems` leaves `+` unescaped when it builds a query, so a query built
-    /// that way needs ``SpaceDecoding-swift.enum/plusLiteral`` for its plus signs to stay plus signs;
+    /// that way needs ``SpaceDecoding/percentEscaped`` for its plus signs to stay plus signs;
     /// a browser's query needs the default, where `+` is a space.
     ///
     /// - Throws: The errors `decode(_:from:)` throws for a `String`.

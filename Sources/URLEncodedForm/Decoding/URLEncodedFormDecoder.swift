@@ -55,20 +55,6 @@ public struct URLEncodedFormDecoder: Sendable {
     /// whether numeric character references in a legacy charset's values are read as characters.
     /// ``Charset/utf8`` (no sentinel) by default.
     public var charset: URLEncodedForm.Charset
-    /// Whether a `utf8` or `_charset_` parameter picks the charset: ``Charset/sentinel`` under
-    /// its former name.
-    @available(*, deprecated, renamed: "charset.sentinel")
-    public var charsetSentinel: Bool {
-        get { charset.sentinel }
-        set { charset.sentinel = newValue }
-    }
-    /// Whether numeric character references are read as characters: ``Charset/numericReferences``
-    /// under its former name (on by default now).
-    @available(*, deprecated, renamed: "charset.numericReferences")
-    public var interpretsNumericEntities: Bool {
-        get { charset.numericReferences }
-        set { charset.numericReferences = newValue }
-    }
     /// What an array written with indices holds where an index is missing.
     /// ``IndexGaps-swift.enum/error`` by default.
     public var indexGaps: IndexGaps
@@ -79,12 +65,6 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ``NilDecoding-swift.enum/dropKey`` by default: a missing member, or an empty value where the
     /// type is not text; a bare name is a flag.
     public var nilDecoding: NilDecoding
-    /// What a name without `=` means: ``nilDecoding`` under its former name and cases.
-    @available(*, deprecated, renamed: "nilDecoding")
-    public var bareKeys: BareKeys {
-        get { nilDecoding == .bareKey ? .null : .flag }
-        set { nilDecoding = newValue == .null ? .bareKey : .dropKey }
-    }
     /// Whether `name[]` without `=` is an empty array, as qs reads it with `allowEmptyArrays`
     /// and as ``URLEncodedFormEncoder/allowsEmptyArrays`` writes one. `false` by default, where
     /// it is an array of one element that ``nilDecoding`` reads (`""`, or `nil`); `name[]=` is an
@@ -178,47 +158,6 @@ public struct URLEncodedFormDecoder: Sendable {
         self.keyPathDecoding = keyPathDecoding
         self.spaceDecoding = spaceDecoding
         self.limits = limits
-    }
-
-    /// The decoder with the former names of three options: `bareKeys:` for `nilDecoding:`
-    /// (`.flag` is `.dropKey`, `.null` is `.bareKey`), `charsetSentinel:` and
-    /// `interpretsNumericEntities:` for ``Charset/sentinel`` and ``Charset/numericReferences``
-    /// (which was off by default); every other argument as in the main initializer.
-    @available(*, deprecated, message: "use nilDecoding:, and charset: Charset(_:sentinel:numericReferences:)")
-    @_disfavoredOverload
-    public init(
-        arrayDecoding: ArrayDecoding = .automatic,
-        boolDecoding: BoolDecoding = .lenient,
-        dataDecoding: DataDecoding = .base64,
-        dateDecoding: DateDecoding = .deferredToDate,
-        keyDecoding: KeyDecoding = .useDefaultKeys,
-        keyPathDecoding: KeyPathDecoding = .brackets,
-        spaceDecoding: SpaceDecoding = .plusReplaced,
-        limits: Limits = .default,
-        duplicates: DuplicateDecoding = .combine,
-        errorReporting: ErrorReporting = .firstError,
-        charset: URLEncodedForm.Charset = .utf8,
-        charsetSentinel: Bool = false,
-        userInfo: [CodingUserInfoKey: any Sendable] = [:],
-        interpretsNumericEntities: Bool = false,
-        indexGaps: IndexGaps = .error,
-        missingBool: MissingBool = .keyNotFound,
-        nilDecoding: NilDecoding = .dropKey,
-        bareKeys: BareKeys? = nil,
-        allowsEmptyArrays: Bool = false,
-        malformedKeys: MalformedKeys = .literal,
-        conflictingKeys: ConflictingKeys = .error,
-        bracketRows: BracketRows = .untilRepeated
-    ) {
-        self.init(
-            arrayDecoding: arrayDecoding, boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding,
-            keyDecoding: keyDecoding, keyPathDecoding: keyPathDecoding, spaceDecoding: spaceDecoding, limits: limits,
-            duplicates: duplicates, errorReporting: errorReporting,
-            charset: URLEncodedForm.Charset(
-                charset.encoding, sentinel: charset.sentinel || charsetSentinel, numericReferences: interpretsNumericEntities),
-            userInfo: userInfo, indexGaps: indexGaps, missingBool: missingBool,
-            nilDecoding: bareKeys.map { $0 == .null ? .bareKey : .dropKey } ?? nilDecoding,
-            allowsEmptyArrays: allowsEmptyArrays, malformedKeys: malformedKeys, conflictingKeys: conflictingKeys, bracketRows: bracketRows)
     }
 
     /// Decodes a value of `type` from form text, such as a query string without its `?`.

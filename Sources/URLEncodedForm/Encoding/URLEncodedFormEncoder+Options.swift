@@ -179,10 +179,6 @@ extension URLEncodedFormEncoder {
         }
     }
 
-    /// The charset type both coders share, which is now the top-level ``URLEncodedForm/Charset``.
-    @available(*, deprecated, renamed: "Charset")
-    public typealias Charset = URLEncodedForm.Charset
-
     /// Whether the brackets and dots that give a key path its structure are percent-escaped.
     ///
     /// ```swift

@@ -79,12 +79,6 @@ public struct URLEncodedFormEncoder: Sendable {
     /// sides. Names are written the same way, but the decoder, like qs, reads references in
     /// values only: keep names to characters the charset has.
     public var charset: URLEncodedForm.Charset
-    /// Whether the form starts with `utf8=✓`: ``Charset/sentinel`` under its former name.
-    @available(*, deprecated, renamed: "charset.sentinel")
-    public var charsetSentinel: Bool {
-        get { charset.sentinel }
-        set { charset.sentinel = newValue }
-    }
     /// Whether an empty array is written as its name and `[]` alone (`tags[]`), as qs writes it
     /// with `allowEmptyArrays`, so that it reads back as an empty array with the decoder's
     /// ``URLEncodedFormDecoder/allowsEmptyArrays`` (and a `[String]?` as `[]`, not `nil`).
@@ -219,38 +213,6 @@ public struct URLEncodedFormEncoder: Sendable {
         self.spaceEncoding = spaceEncoding
         self.unescapedCharacters = unescapedCharacters
         escaper = Self.escaper(allowing: unescapedCharacters, separator: separator)
-    }
-
-    /// The encoder with `charsetSentinel:`, the former place of ``Charset/sentinel``; every other
-    /// argument as in the main initializer.
-    @available(*, deprecated, message: "use charset: Charset(_:sentinel:)")
-    @_disfavoredOverload
-    public init(
-        alphabetizeKeyValuePairs: Bool = true,
-        arrayEncoding: ArrayEncoding = .brackets,
-        boolEncoding: BoolEncoding = .numeric,
-        dataEncoding: DataEncoding = .base64,
-        dateEncoding: DateEncoding = .deferredToDate,
-        keyEncoding: KeyEncoding = .useDefaultKeys,
-        keyPathEncoding: KeyPathEncoding = .brackets,
-        bracketEncoding: BracketEncoding = .percentEscaped,
-        nilEncoding: NilEncoding = .dropKey,
-        spaceEncoding: SpaceEncoding = .percentEscaped,
-        unescapedCharacters: UnescapedCharacters = .default,
-        charset: URLEncodedForm.Charset = .utf8,
-        charsetSentinel: Bool,
-        allowsEmptyArrays: Bool = false,
-        indexGaps: IndexGaps = .compact,
-        userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    ) {
-        var charset = charset
-        charset.sentinel = charset.sentinel || charsetSentinel
-        self.init(
-            alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, arrayEncoding: arrayEncoding, boolEncoding: boolEncoding,
-            dataEncoding: dataEncoding, dateEncoding: dateEncoding, keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding,
-            bracketEncoding: bracketEncoding, nilEncoding: nilEncoding, spaceEncoding: spaceEncoding,
-            unescapedCharacters: unescapedCharacters, charset: charset, allowsEmptyArrays: allowsEmptyArrays,
-            indexGaps: indexGaps, userInfo: userInfo)
     }
 
     /// Encodes `value` as form text.

@@ -21,7 +21,7 @@ public enum URLEncodedFormValue: Sendable, Hashable {
     /// Members in the order the form first named them. Indexed keys (`a[0]=x`) stay members
     /// named `"0"`, as the form cannot tell them from a dictionary's keys.
     case object([Member])
-    /// A bare name (`?a`) read with ``URLEncodedFormDecoder/BareKeys-swift.enum/null``, as qs's
+    /// A bare name (`?a`) read with ``URLEncodedFormDecoder/NilDecoding/bareKey``, as qs's
     /// `strictNullHandling` reads it. Encoded, it follows the encoder's `nilEncoding`.
     case null
 
