@@ -163,16 +163,11 @@ struct Command {
     /// reads a URL (qs calls it `ignoreQueryPrefix`); any other text is the form itself.
     static func form(in text: String) -> Substring {
         var form = text[...]
-        if form.hasPrefix("?") {
-            form = form.dropFirst()
-        } else if isURL(form) {
-            guard let question = form.firstIndex(of: "?") else { return "" }
-            form = form[form.index(after: question)...]
-        } else {
-            return form
-        }
+        guard form.hasPrefix("?") || isURL(form) else { return form }
+        // The fragment first: a `?` after a `#` is the fragment's.
         if let hash = form.firstIndex(of: "#") { form = form[..<hash] }
-        return form
+        guard let question = form.firstIndex(of: "?") else { return "" }
+        return form[form.index(after: question)...]
     }
 
     /// Whether `text` starts with a scheme and `://` (RFC 3986: a letter, then letters, digits,

@@ -11,9 +11,10 @@ import argparse
 import collections
 import json
 import random
+import re
 import subprocess
 import sys
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 
 def text(rng, alphabet, maximum=6):
@@ -42,6 +43,16 @@ def ours(urlform, body):
     return ("value", json.loads(result.stdout))
 
 
+def form_of(body):
+    """The form `urlform decode` reads in `body`: a URL's query, or the text after a leading `?`,
+    without the fragment (urllib's urlsplit finds a URL's); any other text whole."""
+    if body.startswith("?"):
+        return body[1:].split("#")[0]
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", body):
+        return urlsplit(body).query
+    return body
+
+
 def compare_pairs(urlform, rng, count):
     """Flat names only, so that the untyped value is the pairs grouped by name."""
     results = collections.Counter()
@@ -54,7 +65,7 @@ def compare_pairs(urlform, rng, count):
             pairs.append(key if form < 0.1 else key + "=" + text(rng, FLAT_ALPHABET + ["="]))
         body = "&".join(pairs)
         grouped = {}
-        for key, value in parse_qsl(body, keep_blank_values=True):
+        for key, value in parse_qsl(form_of(body), keep_blank_values=True):
             grouped.setdefault(key, []).append(value)
         expected = {k: v[0] if len(v) == 1 else v for k, v in grouped.items()}
         our = ours(urlform, body)

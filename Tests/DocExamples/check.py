@@ -9,8 +9,10 @@ Swift standard library documents it, after the `print` that makes it:
     // Prints "page=2&sort%5B%5D=name"
 
 A long output may go on in further comment lines (`// …`) until the closing quote. Each block
-becomes one function of one executable, built once against this package, so a block that no
-longer compiles fails the check as surely as one that prints something else.
+becomes one function, in a file of its own, of one executable built once against this package,
+so a block that no longer compiles fails the check as surely as one that prints something else.
+A block compiles with exactly the imports it shows: the checker adds none, and the executable
+is built with `MemberImportVisibility`, so no file sees what another file's imports bring.
 
     python3 Tests/DocExamples/check.py [WORK_DIR]     (default: .build-docexamples)
 """
@@ -80,9 +82,8 @@ for index, (where, lines, _) in enumerate(examples):
     body = [line for line in lines if not line.startswith("import ")]
     (sources / f"Example{index}.swift").write_text(
         "\n".join(
-            ["// Generated from " + where + " by Tests/DocExamples/check.py.", "import Foundation",
-             "#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"]
-            + sorted(set(imports))
+            ["// Generated from " + where + " by Tests/DocExamples/check.py."]
+            + imports
             + [f"enum Example{index} {{", "    static func run() throws {"]
             + ["        " + line if line else "" for line in body]
             + ["    }", "}", ""]
@@ -98,7 +99,12 @@ import PackageDescription
 let package = Package(
     name: "doc-examples",
     dependencies: [.package(path: "{root}")],
-    targets: [.executableTarget(name: "doc-examples", dependencies: [{dependencies}])],
+    targets: [
+        .executableTarget(
+            name: "doc-examples", dependencies: [{dependencies}],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+        )
+    ],
     swiftLanguageModes: [.v6]
 )
 """)

@@ -160,7 +160,7 @@ struct ResourceBoundsTests {
     @Test("with the limits lifted, memory grows in proportion to the input")
     func linearGrowth() throws {
         // The deep key is left out: lifted, it nests a value a million levels deep, which Swift
-        // destroys recursively (the README's Security section says so).
+        // destroys recursively (SecurityAndLimits says so).
         for (index, (name, _, _)) in Self.hostileBodies(size: 1).enumerated().dropFirst() {
             let small = try Self.probe(Self.hostileBodies(size: Self.megabyte)[index].body, unlimited: true)
             let large = try Self.probe(Self.hostileBodies(size: 4 * Self.megabyte)[index].body, unlimited: true)

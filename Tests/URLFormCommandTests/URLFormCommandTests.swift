@@ -43,7 +43,7 @@ struct URLFormCommandTests {
         )
     }
 
-    @Test("the README examples")
+    @Test("the usage's first examples")
     func readmeExamples() throws {
         let encoded = try run(["encode"], input: #"{"user":{"name":"Ada"},"tags":["a","b"]}"# + "\n")
         #expect(encoded.status == 0)
@@ -223,6 +223,7 @@ struct URLFormCommandTests {
             ("https://example.com/search?q=a+b#top", #"{"q":"a b"}"#),
             ("http://localhost:8080/p?tags[]=x&tags[]=y", #"{"tags":["x","y"]}"#),
             ("https://example.com/", "{}"),
+            ("https://example.com/p#frag?a=1", "{}"),
             ("?a=1&b=2#frag", #"{"a":"1","b":"2"}"#),
             ("?", "{}"),
             // Text that is no URL keeps its `?`, `#` and `://`.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// The decoding examples shown in README.md, the DocC articles and the DocC comments.
+/// The decoding examples of the DocC articles and comments, as values (check.py runs the runnable blocks).
 @Suite("Documentation examples: decoding")
 struct DecoderDocumentationTests {
     struct Signup: Decodable, Equatable {
@@ -13,7 +13,7 @@ struct DecoderDocumentationTests {
         let referrer: String?
     }
 
-    @Test("README server quick start")
+    @Test("a browser's body: + as a space, UTF-8 escaped, on for a checkbox, a repeated name, a missing optional")
     func serverQuickStart() throws {
         let body = "name=J%C3%BCrgen+M%C3%BCller&email=j%40example.com&agree=on&interests=swift&interests=forms"
         let expected = Signup(name: "Jürgen Müller", email: "j@example.com", agree: true, interests: ["swift", "forms"], referrer: nil)
