@@ -270,10 +270,10 @@ struct Command {
         case (.encode, "--allowed-characters"):
             let given = try value()
             switch given {
-            case "default": encoder.unescapedCharacters = .default
-            case "alphanumerics": encoder.unescapedCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-            case "jquery": encoder.unescapedCharacters = .jQuery
-            default: encoder.unescapedCharacters = .init(given)
+            case "default": encoder.allowedCharacters = .default
+            case "alphanumerics": encoder.allowedCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+            case "jquery": encoder.allowedCharacters = .jQuery
+            default: encoder.allowedCharacters = .init(given)
             }
         case (.decode, "--pretty"): pretty = true
         case (_, "--charset"):

@@ -37,7 +37,7 @@ import URLEncodedForm
 var decoder = URLEncodedFormDecoder()
 decoder.dateDecoding = .htmlInput(timeZone: TimeZone(secondsFromGMT: 3600)!)
 let signup = try decoder.decode(Signup.self, from: "name=Ada+L%C3%B6&tags[]=a&tags[]=b&born=1815-12-10")
-var encoder = URLEncodedFormEncoder(dateEncoding: .iso8601, unescapedCharacters: .jQuery)
+var encoder = URLEncodedFormEncoder(dateEncoding: .iso8601, allowedCharacters: .jQuery)
 print(try encoder.encode(signup) as String)
 do {
     _ = try decoder.decode(Signup.self, from: "name=x&tags[]=a&born=soon")

@@ -13,7 +13,7 @@ struct AlamofireNamesTests {
         let allowed = CharacterSet.afURLQueryAllowed
         let encoder = URLEncodedFormEncoder(allowedCharacters: .afURLQueryAllowed)
         let ascii = (0..<128).compactMap(Unicode.Scalar.init)
-        #expect(ascii.filter(allowed.contains) == ascii.filter(URLEncodedFormEncoder.defaultAllowedCharacters.contains))
+        #expect(ascii.filter(allowed.contains) == ascii.filter(URLEncodedFormEncoder.AllowedCharacters.default.characterSet.contains))
         #expect(ascii.filter(encoder.allowedCharacters.contains) == ascii.filter(allowed.contains))
         #expect(try encoder.encode(["q": "a/b?c:d"]) as String == "q=a/b?c%3Ad")
     }

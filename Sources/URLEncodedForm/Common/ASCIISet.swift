@@ -1,7 +1,7 @@
 /// A set of ASCII bytes, 128 bits: the characters a form writes as they are.
 ///
 /// The escaper's tables are built from it, so escaping needs no `CharacterSet` (which only full
-/// Foundation has). The public face of it is ``URLEncodedFormEncoder/UnescapedCharacters``; the
+/// Foundation has). The public face of it is ``URLEncodedFormEncoder/AllowedCharacters``; the
 /// `CharacterSet` option converts into it once, when assigned.
 ///
 ///     let set = ASCIISet("abc-")          // a, b, c and -

@@ -23,7 +23,7 @@ extension URLEncodedFormEncoder {
     /// this writes what reads back (EncoderCompatibility).
     public static let qs = URLEncodedFormEncoder(
         alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets, boolEncoding: .literal, dateEncoding: .iso8601,
-        nilEncoding: .dropValue, unescapedCharacters: .unreserved, indexGaps: .keepPositions)
+        nilEncoding: .dropValue, allowedCharacters: .unreserved, indexGaps: .keepPositions)
 
     /// What jQuery's `$.param` writes (jQuery 3): members in encoding order, `[]` for an element
     /// that is a value and its index for one that is an object or array (`a%5B%5D=x&a%5B1%5D%5Bk%5D=y`),
@@ -34,7 +34,7 @@ extension URLEncodedFormEncoder {
     /// name that ends in `[]`, which jQuery writes as JavaScript's `toString` (EncoderCompatibility).
     public static let jQuery = URLEncodedFormEncoder(
         alphabetizeKeyValuePairs: false, arrayEncoding: .jQuery, boolEncoding: .literal, nilEncoding: .dropValue,
-        unescapedCharacters: .jQuery)
+        allowedCharacters: .jQuery)
 
     /// What PHP's `http_build_query` writes (PHP 8): members in encoding order, arrays with
     /// indices (`a%5B0%5D=x`), each element at its place in the array, `Bool` as `1`/`0`, `nil`
@@ -44,7 +44,7 @@ extension URLEncodedFormEncoder {
     /// `Tests/Fixtures/php-8.2-build-query.json`.
     public static let php = URLEncodedFormEncoder(
         alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets, boolEncoding: .numeric, nilEncoding: .dropKey,
-        spaceEncoding: .plusReplaced, unescapedCharacters: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._",
+        spaceEncoding: .plusReplaced, allowedCharacters: AllowedCharacters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._"),
         indexGaps: .keepPositions)
 
     /// What Rack's `build_nested_query` writes (Rack 2.2, what Rails reads back with
@@ -59,7 +59,7 @@ extension URLEncodedFormEncoder {
     public static let rails = URLEncodedFormEncoder(
         alphabetizeKeyValuePairs: false, arrayEncoding: .brackets, boolEncoding: .literal, bracketEncoding: .literal,
         nilEncoding: .bareKey, spaceEncoding: .plusReplaced,
-        unescapedCharacters: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._")
+        allowedCharacters: AllowedCharacters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._"))
 
     /// What Vapor 4's `URLEncodedFormEncoder` writes: brackets as they are, `[]` for an element
     /// that is a value and its index for one that is an object or array (`a[]=x&a[1][k]=y`, as
@@ -72,7 +72,7 @@ extension URLEncodedFormEncoder {
     /// where this writes nothing (EncoderCompatibility).
     public static let vapor = URLEncodedFormEncoder(
         arrayEncoding: .jQuery, boolEncoding: .literal, dateEncoding: .secondsSince1970, bracketEncoding: .literal, nilEncoding: .dropKey,
-        unescapedCharacters: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._")
+        allowedCharacters: AllowedCharacters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._"))
 
     /// What Hummingbird 2's `URLEncodedFormEncoder` writes: brackets as they are (`a[]=x`,
     /// `a[b]=y`), `nil` as `a=`, spaces as `%20`, letters, digits and `*,-./?@_~` unescaped.
@@ -85,5 +85,5 @@ extension URLEncodedFormEncoder {
     /// `%2B`) (EncoderCompatibility).
     public static let hummingbird = URLEncodedFormEncoder(
         bracketEncoding: .literal, nilEncoding: .dropValue,
-        unescapedCharacters: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*,-./?@_~")
+        allowedCharacters: AllowedCharacters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*,-./?@_~"))
 }

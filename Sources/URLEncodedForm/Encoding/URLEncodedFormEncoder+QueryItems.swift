@@ -18,7 +18,7 @@ extension URLEncodedFormEncoder {
     /// order, under the same options, unescaped: names are key paths (`user[name]`, `tags[]`,
     /// `user.name`), a `nil` under ``NilEncoding-swift.struct/bareKey`` is an item whose `value`
     /// is `nil`, and ``ArrayEncoding-swift.enum/separator(_:)`` joins an array's values into one
-    /// item (`ids` = `1,2,3`). Escaping is `URLComponents`' to do, so ``unescapedCharacters``,
+    /// item (`ids` = `1,2,3`). Escaping is `URLComponents`' to do, so ``allowedCharacters``,
     /// ``spaceEncoding`` and ``bracketEncoding`` do not apply. `URLComponents` leaves a `+` in a
     /// query item as it is, which a form reader takes for a space; set
     /// `components.percentEncodedQuery = try encoder.encode(value)` for text every reader reads

@@ -22,7 +22,7 @@ import Foundation
 /// The options, their defaults and the bytes written follow Alamofire's `URLEncodedFormEncoder`,
 /// so code written for it compiles and produces the same text. Nested values become key paths
 /// (`user[name]=Ada`), arrays repeat their key (`tags[]=a&tags[]=b`), and everything outside
-/// ``unescapedCharacters`` is percent-escaped as UTF-8.
+/// ``allowedCharacters`` is percent-escaped as UTF-8.
 ///
 /// The top-level value must encode as a keyed container: a struct, a class or a `[String: Value]`
 /// dictionary. An encoder is a value: configure a copy, share it across tasks freely.
@@ -37,7 +37,7 @@ public struct URLEncodedFormEncoder: Sendable {
     public var arrayEncoding: ArrayEncoding {
         didSet {
             separator = Separator(arrayEncoding)
-            escaper = Self.escaper(allowing: unescapedCharacters, separator: separator)
+            escaper = Self.escaper(allowing: allowedCharacters, separator: separator)
         }
     }
     /// How `Bool` values are written. ``BoolEncoding-swift.enum/numeric`` by default.
@@ -58,13 +58,14 @@ public struct URLEncodedFormEncoder: Sendable {
     /// How spaces are written. ``SpaceEncoding-swift.enum/percentEscaped`` by default.
     public var spaceEncoding: SpaceEncoding
     /// The characters written as they are; every other byte is percent-escaped as UTF-8 with
-    /// upper-case hex digits. ``UnescapedCharacters-swift.struct/default`` by default.
+    /// upper-case hex digits. ``AllowedCharacters-swift.struct/default`` by default.
     ///
     /// Only ASCII characters can be left unescaped: the bytes of a multibyte character are always
     /// escaped, so the output is ASCII whatever this set holds. With the `FoundationAPI` trait,
-    /// ``allowedCharacters`` reads and writes the same set as a `CharacterSet`.
-    public var unescapedCharacters: UnescapedCharacters {
-        didSet { escaper = Self.escaper(allowing: unescapedCharacters, separator: separator) }
+    /// the initializer also takes a `CharacterSet`, as Alamofire's does, and
+    /// ``AllowedCharacters-swift.struct/characterSet`` gives the set as one.
+    public var allowedCharacters: AllowedCharacters {
+        didSet { escaper = Self.escaper(allowing: allowedCharacters, separator: separator) }
     }
 
     /// The charset names and values are written in, whether the form starts with a sentinel
@@ -119,12 +120,12 @@ public struct URLEncodedFormEncoder: Sendable {
     /// ```
     public var userInfo: [CodingUserInfoKey: any Sendable]
 
-    /// The escaping table for ``unescapedCharacters``, built when the set is assigned.
+    /// The escaping table for ``allowedCharacters``, built when the set is assigned.
     private(set) var escaper: PercentEscaper
     /// The escaper for `allowed`; under a separator, one that escapes it too, even where `allowed`
     /// leaves it as it is, or an element holding it would split in two. Built when an option is
     /// assigned, not per encode.
-    private static func escaper(allowing allowed: UnescapedCharacters, separator: Separator) -> PercentEscaper {
+    private static func escaper(allowing allowed: AllowedCharacters, separator: Separator) -> PercentEscaper {
         let bytes = allowed.bytes
         guard case .byte(let byte) = separator, bytes.contains(byte) else { return .allowing(bytes) }
         return PercentEscaper(allowing: bytes.removing(byte))
@@ -168,7 +169,9 @@ public struct URLEncodedFormEncoder: Sendable {
     ///     `.percentEscaped` by default.
     ///   - nilEncoding: How `nil` is written. `.dropKey` by default.
     ///   - spaceEncoding: How spaces are written. `.percentEscaped` by default.
-    ///   - unescapedCharacters: The characters left unescaped. ``UnescapedCharacters-swift.struct/default``
+    ///   - allowedCharacters: The characters left unescaped: an ``AllowedCharacters-swift.struct``
+    ///     set, or with the `FoundationAPI` trait a `CharacterSet` (Alamofire's
+    ///     `.afURLQueryAllowed`, say); only ASCII ones can be. ``AllowedCharacters-swift.struct/default``
     ///     by default.
     ///   - charset: The charset names and values are written in, and whether the form starts
     ///     with `utf8=✓`. `.utf8` by default.
@@ -188,7 +191,7 @@ public struct URLEncodedFormEncoder: Sendable {
         bracketEncoding: BracketEncoding = .percentEscaped,
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
-        unescapedCharacters: UnescapedCharacters = .default,
+        allowedCharacters: some AllowedCharactersConvertible = AllowedCharacters.default,
         charset: URLEncodedForm.Charset = .utf8,
         allowsEmptyArrays: Bool = false,
         indexGaps: IndexGaps = .compact,
@@ -211,8 +214,8 @@ public struct URLEncodedFormEncoder: Sendable {
         self.bracketEncoding = bracketEncoding
         self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
-        self.unescapedCharacters = unescapedCharacters
-        escaper = Self.escaper(allowing: unescapedCharacters, separator: separator)
+        self.allowedCharacters = allowedCharacters.urlEncodedFormAllowedCharacters
+        escaper = Self.escaper(allowing: self.allowedCharacters, separator: separator)
     }
 
     /// Encodes `value` as form text.

@@ -31,7 +31,7 @@ final class PercentEscaper: Sendable {
     /// Whether the digits and `-` are written as they are, so integers need no escaping.
     let writesDigitsLiterally: Bool
 
-    /// The characters of ``URLEncodedFormEncoder/UnescapedCharacters-swift.struct/default``: RFC 3986's unreserved
+    /// The characters of ``URLEncodedFormEncoder/AllowedCharacters-swift.struct/default``: RFC 3986's unreserved
     /// set plus `?` and `/`.
     static let defaultSet = ASCIISet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~?/")
 

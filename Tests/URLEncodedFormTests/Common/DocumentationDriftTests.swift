@@ -72,7 +72,7 @@ struct DocumentationDriftTests {
     /// directions name some types alike (`IndexGaps`) with cases of their own.
     static let optionFiles = [
         "Encoder options": [
-            "Encoding/URLEncodedFormEncoder+Options.swift", "Encoding/URLEncodedFormEncoder+UnescapedCharacters.swift", "Common/Charset.swift",
+            "Encoding/URLEncodedFormEncoder+Options.swift", "Encoding/URLEncodedFormEncoder+AllowedCharacters.swift", "Common/Charset.swift",
         ],
         "Decoder options": [
             "Decoding/URLEncodedFormDecoder+Options.swift", "Decoding/URLEncodedFormDecoder.swift",
@@ -86,7 +86,7 @@ struct DocumentationDriftTests {
         let rows = Self.rows(in: reference, under: heading)
         let files =
             heading == "Encoder options"
-            ? ["Encoding/URLEncodedFormEncoder.swift", "FoundationAPI/URLEncodedFormEncoder+CharacterSet.swift"]
+            ? ["Encoding/URLEncodedFormEncoder.swift"]
             : ["Decoding/URLEncodedFormDecoder.swift"]
         let options = try files.flatMap(Self.options(in:))
         let members = try Self.members(in: Self.optionFiles[heading] ?? [])
@@ -118,9 +118,7 @@ struct DocumentationDriftTests {
     func bothDirections() throws {
         let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
         let section = reference.components(separatedBy: "### Both directions").last?.components(separatedBy: "\n### ").first ?? ""
-        let encoder =
-            try Self.options(in: "Encoding/URLEncodedFormEncoder.swift").map(\.name)
-            + Self.options(in: "FoundationAPI/URLEncodedFormEncoder+CharacterSet.swift").map(\.name)
+        let encoder = try Self.options(in: "Encoding/URLEncodedFormEncoder.swift").map(\.name)
         let decoder = try Self.options(in: "Decoding/URLEncodedFormDecoder.swift").map(\.name)
         #expect(encoder.count >= 14 && decoder.count >= 19)
         for deprecated in ["bareKeys", "charsetSentinel", "interpretsNumericEntities"] where (encoder + decoder).contains(deprecated) {

@@ -194,7 +194,7 @@ struct RoundTripTests {
                 (
                     URLEncodedFormEncoder(
                         arrayEncoding: .separator(","),
-                        allowedCharacters: URLEncodedFormEncoder.defaultAllowedCharacters.union(CharacterSet(charactersIn: ","))
+                        allowedCharacters: CharacterSet.afURLQueryAllowed.union(CharacterSet(charactersIn: ","))
                     ),
                     URLEncodedFormDecoder(arrayDecoding: .separator(","))
                 )

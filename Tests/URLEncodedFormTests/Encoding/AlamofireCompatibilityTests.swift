@@ -237,7 +237,7 @@ struct AlamofireCompatibilityTests {
             try formText(["greeting": "Hello, ", "target": "🌎"], alphanumerics) == "greeting=Hello%2C%20&target=%F0%9F%8C%8E"
         )
         var encoder = URLEncodedFormEncoder()
-        encoder.allowedCharacters.insert(charactersIn: "[]")
+        encoder.allowedCharacters = encoder.allowedCharacters.inserting("[]")
         #expect(try formText(["a": ["b": "[c]"]], encoder) == "a[b]=[c]")
     }
 

@@ -224,7 +224,7 @@ struct EncoderOptionsTests {
         encoder.keyPathEncoding = .dots
         encoder.nilEncoding = .null
         encoder.spaceEncoding = .plusReplaced
-        encoder.allowedCharacters = .alphanumerics
+        encoder.allowedCharacters = .init(.alphanumerics)
         struct Everything: Encodable {
             let z = [true]
             let data = Data()

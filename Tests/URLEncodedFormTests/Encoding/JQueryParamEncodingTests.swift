@@ -15,7 +15,7 @@ struct JQueryParamEncodingTests {
         arrayEncoding: .jQuery,
         boolEncoding: .literal,
         nilEncoding: .dropValue,
-        allowedCharacters: URLEncodedFormEncoder.jQueryAllowedCharacters
+        allowedCharacters: URLEncodedFormEncoder.AllowedCharacters.jQuery.characterSet
     )
 
     enum Outcome: String, CaseIterable {

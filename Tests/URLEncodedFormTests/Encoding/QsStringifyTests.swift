@@ -189,7 +189,7 @@ struct BracketEncodingTests {
         let value = ["n": [name: [name]]]
         let literal: String = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, bracketEncoding: .literal).encode(value)
         let escaped: String = try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(value)
-        let escapedName = try #require(name.addingPercentEncoding(withAllowedCharacters: URLEncodedFormEncoder.defaultAllowedCharacters))
+        let escapedName = try #require(name.addingPercentEncoding(withAllowedCharacters: CharacterSet.afURLQueryAllowed))
         #expect(literal == "n[\(escapedName)][0]=\(escapedName)")
         #expect(literal.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D") == escaped)
         // Read alike, a value or the same refusal (most of these names make malformed paths once

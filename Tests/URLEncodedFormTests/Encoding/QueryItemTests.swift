@@ -68,8 +68,8 @@ struct QueryItemTests {
         with("custom key paths") { $0.keyPathEncoding = .init { "::\($0)" } }
         with("literal brackets") { $0.bracketEncoding = .literal }
         with("plus") { $0.spaceEncoding = .plusReplaced }
-        with("jQuery's characters") { $0.unescapedCharacters = .jQuery }
-        with("unreserved") { $0.unescapedCharacters = .unreserved }
+        with("jQuery's characters") { $0.allowedCharacters = .jQuery }
+        with("unreserved") { $0.allowedCharacters = .unreserved }
         with("snake case") { $0.keyEncoding = .convertToSnakeCase }
         with("custom keys") { $0.keyEncoding = .custom { $0.uppercased() } }
         with("literal bools") { $0.boolEncoding = .literal }

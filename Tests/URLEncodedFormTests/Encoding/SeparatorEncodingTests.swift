@@ -53,7 +53,7 @@ struct SeparatorEncodingTests {
     func nilAndAllowedSeparator() throws {
         let bare = URLEncodedFormEncoder(arrayEncoding: .separator(","), nilEncoding: .bareKey)
         #expect(try bare.encode(["a": [nil, "x", nil] as [String?]]) as String == "a=,x,")
-        var allowed = URLEncodedFormEncoder.defaultAllowedCharacters
+        var allowed = CharacterSet.afURLQueryAllowed
         allowed.insert(charactersIn: ",")
         let loose = URLEncodedFormEncoder(arrayEncoding: .separator(","), allowedCharacters: allowed)
         #expect(try loose.encode(["a": ["x,y", "z"], "b": ["1,2"]]) as String == "a=x%2Cy,z&b=1%2C2")
@@ -63,9 +63,9 @@ struct SeparatorEncodingTests {
         #expect(try assigned.encode(["a": ["x,y", "z"]]) as String == "a=x%2Cy,z")
         assigned.arrayEncoding = .brackets
         #expect(try assigned.encode(["a": ["x,y"]]) as String == "a%5B%5D=x,y")
-        assigned.allowedCharacters = URLEncodedFormEncoder.defaultAllowedCharacters
+        assigned.allowedCharacters = .default
         assigned.arrayEncoding = .separator(",")
-        assigned.allowedCharacters = allowed
+        assigned.allowedCharacters = .init(allowed)
         #expect(try assigned.encode(["a": ["x,y", "z"]]) as String == "a=x%2Cy,z")
     }
 

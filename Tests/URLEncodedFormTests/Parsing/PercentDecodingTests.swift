@@ -7,7 +7,7 @@ import Testing
 struct PercentDecodingTests {
     @Test("unescaping inverts escaping, and reads + as the space option says")
     func unescaping() {
-        let escaper = PercentEscaper(allowing: ASCIISet(URLEncodedFormEncoder.defaultAllowedCharacters))
+        let escaper = PercentEscaper(allowing: URLEncodedFormEncoder.AllowedCharacters.default.bytes)
         for text in EscapingAlphabet.texts(seed: 11) {
             for spaceAsPlus in [false, true] {
                 let escaped = escaper.escaped(text, spaceAsPlus: spaceAsPlus)

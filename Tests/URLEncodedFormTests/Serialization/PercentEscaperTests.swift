@@ -13,7 +13,7 @@ struct PercentEscaperTests {
         ]
     )
     func matchesFoundation(text: String) throws {
-        for allowed in [URLEncodedFormEncoder.defaultAllowedCharacters, .alphanumerics, .urlQueryAllowed] {
+        for allowed in [CharacterSet.afURLQueryAllowed, .alphanumerics, .urlQueryAllowed] {
             let escaper = PercentEscaper(allowing: ASCIISet(allowed))
             let expected = try #require(text.addingPercentEncoding(withAllowedCharacters: allowed.union(.init(charactersIn: " "))))
             let spaced = expected.replacingOccurrences(of: " ", with: "%20")
@@ -26,8 +26,8 @@ struct PercentEscaperTests {
     @Test(
         "an ASCII set holds exactly the ASCII members of the CharacterSet it is made from",
         arguments: [
-            URLEncodedFormEncoder.defaultAllowedCharacters, .alphanumerics, .urlQueryAllowed, .whitespacesAndNewlines,
-            CharacterSet(charactersIn: "\u{0}\u{7F}é~"), CharacterSet(), URLEncodedFormEncoder.jQueryAllowedCharacters,
+            CharacterSet.afURLQueryAllowed, .alphanumerics, .urlQueryAllowed, .whitespacesAndNewlines,
+            CharacterSet(charactersIn: "\u{0}\u{7F}é~"), CharacterSet(), URLEncodedFormEncoder.AllowedCharacters.jQuery.characterSet,
         ]
     )
     func asciiSet(of characterSet: CharacterSet) {
@@ -37,7 +37,7 @@ struct PercentEscaperTests {
             #expect(!set.removing(byte).contains(byte))
         }
         // The shared default escaper is picked for the default set, and only for it.
-        #expect((ASCIISet(characterSet) == PercentEscaper.defaultSet) == (characterSet == URLEncodedFormEncoder.defaultAllowedCharacters))
+        #expect((ASCIISet(characterSet) == PercentEscaper.defaultSet) == (characterSet == CharacterSet.afURLQueryAllowed))
         #expect(
             ASCIISet(String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }.filter { characterSet.contains($0.unicodeScalars.first!) })) == set
         )
@@ -45,7 +45,7 @@ struct PercentEscaperTests {
 
     @Test("appends to what the buffer already holds")
     func appends() {
-        let escaper = PercentEscaper(allowing: ASCIISet(URLEncodedFormEncoder.defaultAllowedCharacters))
+        let escaper = PercentEscaper(allowing: ASCIISet(CharacterSet.afURLQueryAllowed))
         var output = Array("a=".utf8)
         escaper.escape("b&c", spaceAsPlus: false, into: &output)
         #expect(output == Array("a=b%26c".utf8))
@@ -59,7 +59,7 @@ struct LongTextEscapingTests {
     @Test(
         "escaping matches Foundation for sets of few and many ranges",
         arguments: [
-            URLEncodedFormEncoder.defaultAllowedCharacters,
+            CharacterSet.afURLQueryAllowed,
             CharacterSet.alphanumerics,
             CharacterSet(charactersIn: "aceg02468-/:?[]_~"),
             CharacterSet(),
@@ -80,8 +80,8 @@ struct LongTextEscapingTests {
     @Test("text of several 4 KiB blocks escapes as Foundation does, characters split across blocks included")
     func blocks() {
         var random = SeededGenerator(seed: 23)
-        let escaper = PercentEscaper(allowing: ASCIISet(URLEncodedFormEncoder.defaultAllowedCharacters))
-        var allowed = URLEncodedFormEncoder.defaultAllowedCharacters
+        let escaper = PercentEscaper(allowing: ASCIISet(CharacterSet.afURLQueryAllowed))
+        var allowed = CharacterSet.afURLQueryAllowed
         allowed.remove(" ")
         for length in [4095, 4096, 4097, 8191, 13_000] {
             var text = ""

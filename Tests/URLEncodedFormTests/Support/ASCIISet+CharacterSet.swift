@@ -5,6 +5,6 @@ import Foundation
 extension ASCIISet {
     /// The ASCII members of `set`, through the public conversion the `allowedCharacters` option uses.
     init(_ set: CharacterSet) {
-        self = URLEncodedFormEncoder.UnescapedCharacters(set).bytes
+        self = URLEncodedFormEncoder.AllowedCharacters(set).bytes
     }
 }

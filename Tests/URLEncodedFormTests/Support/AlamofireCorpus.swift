@@ -95,8 +95,8 @@ struct AlamofireVector {
         try set(
             \.allowedCharacters, "allowedCharacters",
             [
-                "default": URLEncodedFormEncoder.defaultAllowedCharacters, "alphanumerics": .alphanumerics,
-                "default minus ? and /": URLEncodedFormEncoder.defaultAllowedCharacters.subtracting(CharacterSet(charactersIn: "?/")),
+                "default": .init(CharacterSet.afURLQueryAllowed), "alphanumerics": .init(CharacterSet.alphanumerics),
+                "default minus ? and /": .init(CharacterSet.afURLQueryAllowed.subtracting(CharacterSet(charactersIn: "?/"))),
             ])
         return encoder
     }

@@ -6,7 +6,7 @@ import Testing
 /// The unescaped-characters option without `CharacterSet`, against the `CharacterSet` option it
 /// stands in for when the `FoundationAPI` trait is off.
 @Suite("Unescaped characters")
-struct UnescapedCharactersTests {
+struct AllowedCharactersTests {
     static let sets = [
         "", "abc", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~?/", "&=+%[]. ",
         "!$'()*,;:@", "é€日本 ascii", "\u{0}\u{1F}\u{7F}",
@@ -16,67 +16,64 @@ struct UnescapedCharactersTests {
     func sameOutput(characters: String) throws {
         let value = ["key [x]": ["a b&c=d", "é~?/!*'()", "\u{1}\u{7F}"], "plus+": ["100%"]]
         for space in [URLEncodedFormEncoder.SpaceEncoding.percentEscaped, .plusReplaced] {
-            let lean = URLEncodedFormEncoder(spaceEncoding: space, unescapedCharacters: .init(characters))
+            let lean = URLEncodedFormEncoder(spaceEncoding: space, allowedCharacters: URLEncodedFormEncoder.AllowedCharacters(characters))
             let foundation = URLEncodedFormEncoder(spaceEncoding: space, allowedCharacters: CharacterSet(charactersIn: characters))
             let text: String = try lean.encode(value)
             #expect(text == (try foundation.encode(value) as String))
             #expect(lean.allowedCharacters == foundation.allowedCharacters)
-            #expect(lean.unescapedCharacters == foundation.unescapedCharacters)
+            #expect(lean.allowedCharacters.characterSet == CharacterSet(charactersIn: characters).intersection(asciiCharacters))
         }
     }
 
     @Test("holds the ASCII characters it is given and no other", arguments: sets)
     func members(characters: String) {
-        let set = URLEncodedFormEncoder.UnescapedCharacters(characters)
+        let set = URLEncodedFormEncoder.AllowedCharacters(characters)
         for value in UInt32(0)..<0x100 {
             let scalar = Unicode.Scalar(value)!
             #expect(set.contains(scalar) == (value < 0x80 && characters.unicodeScalars.contains(scalar)), "\(value)")
         }
         #expect(set.description == String(characters.unicodeScalars.filter(\.isASCII).sorted().map(Character.init).uniqued()))
-        #expect(set.allowedCharacterSet == CharacterSet(charactersIn: set.description))
+        #expect(set.characterSet == CharacterSet(charactersIn: set.description))
     }
 
     @Test("inserting and removing change exactly the characters given")
     func algebra() {
-        let set: URLEncodedFormEncoder.UnescapedCharacters = "abc"
+        let set: URLEncodedFormEncoder.AllowedCharacters = "abc"
         #expect(set.inserting("xé").description == "abcx")
         #expect(set.removing("b?").description == "ac")
         #expect(set.removing("abc") == "")
-        #expect(URLEncodedFormEncoder.UnescapedCharacters.default.removing("?/") == .unreserved)
+        #expect(URLEncodedFormEncoder.AllowedCharacters.default.removing("?/") == .unreserved)
     }
 
     @Test("the named sets are the CharacterSets of the same names")
     func namedSets() {
-        typealias Set = URLEncodedFormEncoder.UnescapedCharacters
-        #expect(Set.default == Set(URLEncodedFormEncoder.defaultAllowedCharacters))
+        typealias Set = URLEncodedFormEncoder.AllowedCharacters
         #expect(Set.default == Set(CharacterSet.afURLQueryAllowed))
-        #expect(Set.jQuery == Set(URLEncodedFormEncoder.jQueryAllowedCharacters))
+        // Alamofire's definition: the query characters without the delimiters a form escapes.
+        #expect(Set.default == Set(CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: ":#[]@!$&'()*+,;="))))
+        #expect(Set.jQuery == Set(CharacterSet(charactersIn: "-_.!~*'()").union(.alphanumerics)))
         let unreserved = CharacterSet(charactersIn: "-._~").union(.init(charactersIn: "a"..."z"))
             .union(.init(charactersIn: "A"..."Z")).union(.init(charactersIn: "0"..."9"))
         #expect(Set.unreserved == Set(unreserved))
-        #expect(URLEncodedFormEncoder().unescapedCharacters == .default)
-        #expect(URLEncodedFormEncoder().allowedCharacters == URLEncodedFormEncoder.defaultAllowedCharacters)
+        #expect(URLEncodedFormEncoder().allowedCharacters == .default)
+        #expect(URLEncodedFormEncoder(allowedCharacters: .afURLQueryAllowed).allowedCharacters == .default)
+        #expect(URLEncodedFormEncoder(allowedCharacters: .jQuery).allowedCharacters == .jQuery)
+        #expect(URLEncodedFormEncoder(allowedCharacters: .alphanumerics).allowedCharacters == Set(.alphanumerics))
     }
 
-    @Test("assigning either option sets both")
+    @Test("assigning a set, or one made from a CharacterSet, changes what is escaped")
     func assigning() throws {
         var encoder = URLEncodedFormEncoder()
-        encoder.unescapedCharacters = "ab"
-        #expect(encoder.allowedCharacters == CharacterSet(charactersIn: "ab"))
+        encoder.allowedCharacters = "ab"
+        #expect(encoder.allowedCharacters.characterSet == CharacterSet(charactersIn: "ab"))
         #expect(try encoder.encode(["ab": "abc"]) as String == "ab=ab%63")
-        encoder.allowedCharacters = CharacterSet(charactersIn: "c=é")
-        #expect(encoder.unescapedCharacters == "c=")
+        encoder.allowedCharacters = .init(CharacterSet(charactersIn: "c=é"))
+        #expect(encoder.allowedCharacters == "c=")
         #expect(try encoder.encode(["ab": "abc"]) as String == "%61%62=%61%62c")
     }
 }
 
-extension URLEncodedFormEncoder.UnescapedCharacters {
-    fileprivate var allowedCharacterSet: CharacterSet {
-        var encoder = URLEncodedFormEncoder()
-        encoder.unescapedCharacters = self
-        return encoder.allowedCharacters
-    }
-}
+private let asciiCharacters = CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x7F))
 
 extension Sequence where Element: Hashable {
     fileprivate func uniqued() -> [Element] {
