@@ -27,9 +27,9 @@ public func roundTripTarget(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let emptyArrays = input.bool()
     let decoder = URLEncodedFormDecoder(
         keyPathDecoding: dots ? .dots : .brackets,
-        limits: tight ? FuzzOptions.tightLimits : .default,
         nilDecoding: bareNull ? .bareKey : .dropKey,
-        allowsEmptyArrays: emptyArrays
+        allowsEmptyArrays: emptyArrays,
+        limits: tight ? FuzzOptions.tightLimits : .default
     )
     let text = Array(input.rest)
     guard let value = try? URLEncodedFormValue(parsing: text, decoder: decoder), !holdsKeyPath(value, dots: dots) else { return 0 }

@@ -86,7 +86,7 @@ struct Command {
           --nil-decoding drop-key|drop-value|null|bare-key   what reads as null, named as
                                        --nil-encoding's cases: nothing more (default),
                                        a=, a=null, or a name without =
-          --duplicates combine|last|first|error   a name repeated without brackets
+          --duplicate-keys combine|last|first|error   a name repeated without brackets
                                        (a=1&a=2) is a list (default combine), its last
                                        value (PHP, Rails), its first, or refused
           --conflicting-keys error|last   a=1&a[b]=2 refuses the form (default), or the
@@ -291,8 +291,8 @@ struct Command {
             decoder.charset.numericReferences = false
         case (.decode, "--nil-decoding"):
             decoder.nilDecoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
-        case (.decode, "--duplicates"):
-            decoder.duplicates = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
+        case (.decode, "--duplicate-keys"):
+            decoder.duplicateKeys = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
         case (.decode, "--conflicting-keys"): decoder.conflictingKeys = try choice(["error": .error, "last": .last])
         case (.decode, "--malformed-keys"): decoder.malformedKeys = try choice(["literal": .literal, "error": .error])
         case (.decode, "--bracket-rows"): decoder.bracketRows = try choice(["until-repeated": .untilRepeated, "one-per-pair": .onePerPair])

@@ -53,7 +53,7 @@ struct FormTree {
         /// The pair had no `=`: a bare name such as `?verbose`.
         static let bare = ValueFlags(rawValue: 2)
         /// An array made only by a plain name given more than once (`a=1&a=2`), not by `[]` or an
-        /// index: one value under ``URLEncodedFormDecoder/DuplicateDecoding-swift.enum/last``
+        /// index: one value under ``URLEncodedFormDecoder/DuplicateKeys-swift.enum/last``
         /// where nothing asks for an array (``URLEncodedFormValue``).
         static let repeatedName = ValueFlags(rawValue: 8)
         /// An array some of whose elements are named by an index (`a[]=x&a[3]=y`): each element

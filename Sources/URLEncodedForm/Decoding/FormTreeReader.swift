@@ -83,7 +83,7 @@ final class FormTreeReader {
     private let readsNumericReferences: Bool
     /// The input's length: an array that keeps its positions is never longer.
     let inputLength: Int
-    let duplicates: URLEncodedFormDecoder.DuplicateDecoding
+    let duplicateKeys: URLEncodedFormDecoder.DuplicateKeys
     /// Whether failed fields are recorded and given stand-ins (``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``).
     let collectsFieldErrors: Bool
     /// The fields that failed, when they are collected.
@@ -115,7 +115,7 @@ final class FormTreeReader {
         missingBoolIsFalse = options.missingBool == .false
         nilDecoding = options.nilDecoding
         readsNumericReferences = options.charset.numericReferences && form.charset != .utf8
-        duplicates = options.duplicates
+        duplicateKeys = options.duplicateKeys
         collectsFieldErrors = options.errorReporting == .everyField
     }
 
@@ -220,7 +220,7 @@ final class FormTreeReader {
 
     /// Whether `node` reads as `nil`: nothing, or an empty value after `=`. A bare name is a flag,
     /// not `nil`, unless bare keys are read as `nil`; so is a plain name repeated (`a=1&a`) whose
-    /// last (or first) value is one, where ``URLEncodedFormDecoder/duplicates`` makes it one value,
+    /// last (or first) value is one, where ``URLEncodedFormDecoder/duplicateKeys`` makes it one value,
     /// as Rack reads it.
     func isNil(_ node: Int) -> Bool {
         let value = self[node]
@@ -233,7 +233,7 @@ final class FormTreeReader {
             // Only a bare name, as Rack reads `a=1&a`: an empty value or `null` kept as the one
             // value of a repeated name stays text, so that `[String]?` still reads the list.
             guard nilDecoding == .bareKey, value.flags.contains(.repeatedName) else { return false }
-            switch duplicates {
+            switch duplicateKeys {
             case .last: return isNullBareKey(value.lastChild)
             case .first: return isNullBareKey(value.firstChild)
             case .combine, .error: return false
@@ -271,7 +271,7 @@ final class FormTreeReader {
     }
 
     /// The scalar node `node` holds: itself, or one of a repeated key's values where one value
-    /// is expected, as the decoder's ``URLEncodedFormDecoder/duplicates`` says (`a=1&a=2` reads as
+    /// is expected, as the decoder's ``URLEncodedFormDecoder/duplicateKeys`` says (`a=1&a=2` reads as
     /// `2` by default, as a later field of a form replaces an earlier one; the first, or an error).
     func scalarNode<T>(_ node: Int, as type: T.Type) throws -> Int {
         switch self[node].kind {
@@ -288,7 +288,7 @@ final class FormTreeReader {
             return node
         case .array where self[node].lastChild >= 0 && self[self[node].lastChild].kind == .scalar:
             // A repeated key (`a=1&a=2`), read where one value is expected.
-            switch duplicates {
+            switch duplicateKeys {
             case .last, .combine:
                 let last = self[node].lastChild
                 guard !isNullBareKey(last) else {
@@ -320,14 +320,14 @@ final class FormTreeReader {
         }
     }
 
-    /// The error of ``URLEncodedFormDecoder/DuplicateDecoding-swift.enum/error`` for the repeated
+    /// The error of ``URLEncodedFormDecoder/DuplicateKeys-swift.enum/error`` for the repeated
     /// key `node`, read as `type`, which holds one value, or as an untyped value (`nil`).
     func repeatedKeyError(_ node: Int, holding type: String?) -> DecodingError {
         let reading = type.map { ", but \($0) holds one value," } ?? ""
         return DecodingError.dataCorrupted(
             context(
                 node,
-                "The key \(describe(node)) appears \(self[node].childCount) times\(reading) and the decoder refuses repeated keys (duplicates: .error)."
+                "The key \(describe(node)) appears \(self[node].childCount) times\(reading) and the decoder refuses repeated keys (duplicateKeys: .error)."
             ))
     }
 

@@ -297,7 +297,7 @@ extension URLEncodedFormDecoder {
     /// // .combine: Bool reads true; URLEncodedFormValue holds ["0", "1"]
     /// // .last:    Bool reads true; URLEncodedFormValue holds "1" (PHP, Rack and Rails)
     /// ```
-    public enum DuplicateDecoding: Sendable, Hashable {
+    public enum DuplicateKeys: Sendable, Hashable {
         /// Every value: ``URLEncodedFormValue`` holds a repeated name as an array of its values,
         /// as qs reads it by default; a type that expects one value reads the last, as under
         /// ``last``. The default, so that nothing the form says is dropped where no type decides.

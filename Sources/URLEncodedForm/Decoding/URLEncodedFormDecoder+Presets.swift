@@ -33,7 +33,10 @@ extension URLEncodedFormDecoder {
     /// drops a pair with an empty name, or reads a malformed name as a guess, this keeps the name
     /// as it was sent.
     public static let php = URLEncodedFormDecoder(
-        duplicates: .last, indexGaps: .keepPositions, conflictingKeys: .last, bracketRows: .onePerPair)
+        indexGaps: .keepPositions,
+        duplicateKeys: .last,
+        conflictingKeys: .last,
+        bracketRows: .onePerPair)
 
     /// What Rack's `parse_nested_query`, and so Rails' `params`, reads: the last value of a
     /// repeated name (`.last`), a name without `=` as `nil` (`nilDecoding: .bareKey`), `a[][x]` rows by
@@ -42,7 +45,7 @@ extension URLEncodedFormDecoder {
     /// (`conflictingKeys: .last`). Where Rack refuses such a form in the other order
     /// (`a=1&a[b]=2`), this reads it the same way, and a malformed name it reads as a guess, this
     /// keeps whole (see `DecoderBehaviour`).
-    public static let rails = URLEncodedFormDecoder(duplicates: .last, indexGaps: .compact, nilDecoding: .bareKey, conflictingKeys: .last)
+    public static let rails = URLEncodedFormDecoder(nilDecoding: .bareKey, indexGaps: .compact, duplicateKeys: .last, conflictingKeys: .last)
 
     /// What Vapor 4's decoder reads: a value split at `,` and `|` where an array is read, dates
     /// as seconds since 1970, a missing `Bool` as `false`. Where Vapor refuses `name[]=x` read as
@@ -64,5 +67,7 @@ extension URLEncodedFormDecoder {
     /// charset lacks (`&#26085;`) are read as the characters they name. A form without either is
     /// read as UTF-8, what every page served as UTF-8 sends.
     public static let htmlForm = URLEncodedFormDecoder(
-        duplicates: .last, charset: URLEncodedForm.Charset(.utf8, sentinel: true), missingBool: .false)
+        charset: URLEncodedForm.Charset(.utf8, sentinel: true),
+        missingBool: .false,
+        duplicateKeys: .last)
 }

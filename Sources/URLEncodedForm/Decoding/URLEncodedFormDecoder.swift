@@ -45,9 +45,9 @@ public struct URLEncodedFormDecoder: Sendable {
     /// Bounds on the input. ``Limits-swift.struct/default`` by default.
     public var limits: Limits
     /// What a name repeated without brackets gives where one value is expected, and in
-    /// ``URLEncodedFormValue``. ``DuplicateDecoding-swift.enum/combine`` by default: every value
+    /// ``URLEncodedFormValue``. ``DuplicateKeys-swift.enum/combine`` by default: every value
     /// in an untyped value, the last where a type expects one.
-    public var duplicates: DuplicateDecoding
+    public var duplicateKeys: DuplicateKeys
     /// Whether decoding stops at the first field that fails, or reports every one.
     /// ``ErrorReporting-swift.enum/firstError`` by default.
     public var errorReporting: ErrorReporting
@@ -96,28 +96,31 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - dateDecoding: How `Date` values are read. `.deferredToDate` by default.
     ///   - keyDecoding: How names match coding keys. `.useDefaultKeys` by default.
     ///   - keyPathDecoding: How nested names are read. `.brackets` by default.
+    ///   - nilDecoding: What reads as `nil`, named as the encoder's `nilEncoding` cases. `.dropKey`
+    ///     (a missing member, or an empty value where the type is not text) by default.
     ///   - spaceDecoding: What a `+` means. `.plusReplaced` by default.
-    ///   - limits: Bounds on the input. ``Limits-swift.struct/default`` by default.
-    ///   - duplicates: What a name repeated without brackets gives. `.combine` (an array in an
-    ///     untyped value, the last where a type expects one value) by default.
-    ///   - errorReporting: Whether to stop at the first failed field or report them all.
-    ///     `.firstError` by default.
     ///   - charset: How decoded bytes become text, whether a `utf8=✓` or `_charset_` parameter
     ///     picks the charset, and whether `&#8364;` in a legacy-charset value is `€`. `.utf8` by
     ///     default.
-    ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
+    ///   - allowsEmptyArrays: Whether `name[]` without `=` is an empty array. `false` by default.
     ///   - indexGaps: What a missing index in `items[0]`, `items[2]` means. `.error` by default.
+    ///   - limits: Bounds on the input. ``Limits-swift.struct/default`` by default.
     ///   - missingBool: What a `Bool` member the form does not have reads as. `.keyNotFound` by
     ///     default.
-    ///   - nilDecoding: What reads as `nil`, named as the encoder's `nilEncoding` cases. `.dropKey`
-    ///     (a missing member, or an empty value where the type is not text) by default.
-    ///   - allowsEmptyArrays: Whether `name[]` without `=` is an empty array. `false` by default.
+    ///   - duplicateKeys: What a name repeated without brackets gives. `.combine` (an array in an
+    ///     untyped value, the last where a type expects one value) by default.
     ///   - malformedKeys: What a name that is not a key path (`a[b`) means. `.literal` (kept under
     ///     its whole name) by default.
     ///   - conflictingKeys: What a name given two kinds of value (`a=1&a[b]=2`) means. `.error` by
     ///     default.
     ///   - bracketRows: Which element `rows[][name]=…` belongs to. `.untilRepeated` (the last one,
     ///     until it has that name: Rails' rule) by default.
+    ///   - errorReporting: Whether to stop at the first failed field or report them all.
+    ///     `.firstError` by default.
+    ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
+    ///
+    /// The options both coders have come in the order of the encoder's initializer, the
+    /// decoder's own after them, so that a call can be copied from one to the other.
     public init(
         arrayDecoding: ArrayDecoding = .automatic,
         boolDecoding: BoolDecoding = .lenient,
@@ -125,39 +128,39 @@ public struct URLEncodedFormDecoder: Sendable {
         dateDecoding: DateDecoding = .deferredToDate,
         keyDecoding: KeyDecoding = .useDefaultKeys,
         keyPathDecoding: KeyPathDecoding = .brackets,
-        spaceDecoding: SpaceDecoding = .plusReplaced,
-        limits: Limits = .default,
-        duplicates: DuplicateDecoding = .combine,
-        errorReporting: ErrorReporting = .firstError,
-        charset: URLEncodedForm.Charset = .utf8,
-        userInfo: [CodingUserInfoKey: any Sendable] = [:],
-        indexGaps: IndexGaps = .error,
-        missingBool: MissingBool = .keyNotFound,
         nilDecoding: NilDecoding = .dropKey,
+        spaceDecoding: SpaceDecoding = .plusReplaced,
+        charset: URLEncodedForm.Charset = .utf8,
         allowsEmptyArrays: Bool = false,
+        indexGaps: IndexGaps = .error,
+        limits: Limits = .default,
+        missingBool: MissingBool = .keyNotFound,
+        duplicateKeys: DuplicateKeys = .combine,
         malformedKeys: MalformedKeys = .literal,
         conflictingKeys: ConflictingKeys = .error,
-        bracketRows: BracketRows = .untilRepeated
+        bracketRows: BracketRows = .untilRepeated,
+        errorReporting: ErrorReporting = .firstError,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
-        self.conflictingKeys = conflictingKeys
-        self.bracketRows = bracketRows
-        self.allowsEmptyArrays = allowsEmptyArrays
-        self.malformedKeys = malformedKeys
-        self.indexGaps = indexGaps
-        self.missingBool = missingBool
-        self.nilDecoding = nilDecoding
-        self.duplicates = duplicates
-        self.errorReporting = errorReporting
-        self.charset = charset
-        self.userInfo = userInfo
         self.arrayDecoding = arrayDecoding
         self.boolDecoding = boolDecoding
         self.dataDecoding = dataDecoding
         self.dateDecoding = dateDecoding
         self.keyDecoding = keyDecoding
         self.keyPathDecoding = keyPathDecoding
+        self.nilDecoding = nilDecoding
         self.spaceDecoding = spaceDecoding
+        self.charset = charset
+        self.allowsEmptyArrays = allowsEmptyArrays
+        self.indexGaps = indexGaps
         self.limits = limits
+        self.missingBool = missingBool
+        self.duplicateKeys = duplicateKeys
+        self.malformedKeys = malformedKeys
+        self.conflictingKeys = conflictingKeys
+        self.bracketRows = bracketRows
+        self.errorReporting = errorReporting
+        self.userInfo = userInfo
     }
 
     /// Decodes a value of `type` from form text, such as a query string without its `?`.

@@ -76,7 +76,7 @@ extension FormTreeReader {
         case .array:
             // Only a plain name given again and again is one value: `a[]=1&a[]=2` asks for a list.
             guard self[node].flags.contains(.repeatedName) else { return nil }
-            switch duplicates {
+            switch duplicateKeys {
             case .combine: return nil
             case .last: return try leafValue(of: self[node].lastChild)
             case .first: return try leafValue(of: self[node].firstChild)

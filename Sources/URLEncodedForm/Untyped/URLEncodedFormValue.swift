@@ -15,7 +15,7 @@ public enum URLEncodedFormValue: Sendable, Hashable {
     /// A value: `a=1` holds `.string("1")`. A bare name (`?flag`) holds `.string("")`.
     case string(String)
     /// Elements in order, however the form wrote them: `a[]=1`, `a[0]=1`, and a name repeated
-    /// without brackets (`a=1&a=2`) under the decoder's default `duplicates: .combine`; under
+    /// without brackets (`a=1&a=2`) under the decoder's default `duplicateKeys: .combine`; under
     /// `.last` or `.first` that name holds one ``string(_:)``.
     case array([URLEncodedFormValue])
     /// Members in the order the form first named them. Indexed keys (`a[0]=x`) stay members

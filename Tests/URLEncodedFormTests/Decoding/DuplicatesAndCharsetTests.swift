@@ -6,16 +6,16 @@ import URLEncodedForm
 /// `duplicates`, `charset` and `charsetSentinel` options.
 struct QSCase: Sendable, CustomTestStringConvertible {
     let form: String
-    let duplicates: URLEncodedFormDecoder.DuplicateDecoding
+    let duplicateKeys: URLEncodedFormDecoder.DuplicateKeys
     let charset: Charset.Encoding
     let charsetSentinel: Bool
     let decoded: [String: String]
 
-    var testDescription: String { "\(form) \(duplicates) \(charset) sentinel: \(charsetSentinel)" }
+    var testDescription: String { "\(form) \(duplicateKeys) \(charset) sentinel: \(charsetSentinel)" }
 
     var decoder: URLEncodedFormDecoder {
         // qs reads numeric references only when asked (`interpretNumericEntities`).
-        URLEncodedFormDecoder(duplicates: duplicates, charset: Charset(charset, sentinel: charsetSentinel, numericReferences: false))
+        URLEncodedFormDecoder(charset: Charset(charset, sentinel: charsetSentinel, numericReferences: false), duplicateKeys: duplicateKeys)
     }
 
     struct Malformed: Error {}
@@ -33,7 +33,7 @@ struct QSCase: Sendable, CustomTestStringConvertible {
                 let decoded = entry["decoded"] as? [String: String]
             else { throw Malformed() }
             return QSCase(
-                form: form, duplicates: duplicates == "first" ? .first : .last,
+                form: form, duplicateKeys: duplicates == "first" ? .first : .last,
                 charset: charset == "utf8" ? .utf8 : .isoLatin1, charsetSentinel: sentinel, decoded: decoded)
         }
     }
@@ -45,7 +45,7 @@ struct DuplicatesAndCharsetTests {
     func fixtureShape() throws {
         let cases = try QSCase.fixture()
         #expect(cases.count == 96)
-        #expect(Set(cases.map { "\($0.duplicates)\($0.charset)\($0.charsetSentinel)" }).count == 8)
+        #expect(Set(cases.map { "\($0.duplicateKeys)\($0.charset)\($0.charsetSentinel)" }).count == 8)
     }
 
     @Test("each form decodes as qs-codec decodes it", arguments: try QSCase.fixture())
@@ -68,7 +68,7 @@ struct DuplicatesAndCharsetTests {
     @Test(
         "in an untyped value, duplicates decides a name repeated without brackets; a name with brackets stays a list",
         arguments: [
-            (URLEncodedFormDecoder.DuplicateDecoding.combine, "user[admin]=0&user[admin]=1", #"{user:{admin:["0","1"]}}"#),
+            (URLEncodedFormDecoder.DuplicateKeys.combine, "user[admin]=0&user[admin]=1", #"{user:{admin:["0","1"]}}"#),
             (.last, "user[admin]=0&user[admin]=1", #"{user:{admin:"1"}}"#),
             (.first, "user[admin]=0&user[admin]=1", #"{user:{admin:"0"}}"#),
             (.last, "a=1&a=2&a=3&b[]=1&b[]=2", #"{a:"3",b:["1","2"]}"#),
@@ -79,16 +79,16 @@ struct DuplicatesAndCharsetTests {
             (.last, "a[]=1&a=2", #"{a:["1","2"]}"#),
             (.last, "a[0]=1&a=2", #"{a:["1","2"]}"#),
             (.last, "a=1&a=2&a[]=3", #"{a:["1","2","3"]}"#),
-        ] as [(URLEncodedFormDecoder.DuplicateDecoding, String, String)]
+        ] as [(URLEncodedFormDecoder.DuplicateKeys, String, String)]
     )
-    func untyped(rule: URLEncodedFormDecoder.DuplicateDecoding, form: String, expected: String) throws {
-        let value = try URLEncodedFormDecoder(duplicates: rule).decode(URLEncodedFormValue.self, from: form)
+    func untyped(rule: URLEncodedFormDecoder.DuplicateKeys, form: String, expected: String) throws {
+        let value = try URLEncodedFormDecoder(duplicateKeys: rule).decode(URLEncodedFormValue.self, from: form)
         #expect(FixtureValue(value).description == expected)
     }
 
-    @Test("duplicates: .error refuses a repeated name in an untyped value too, naming it and its count")
+    @Test("duplicateKeys: .error refuses a repeated name in an untyped value too, naming it and its count")
     func untypedError() throws {
-        let decoder = URLEncodedFormDecoder(duplicates: .error)
+        let decoder = URLEncodedFormDecoder(duplicateKeys: .error)
         let error = #expect(throws: DecodingError.self) {
             try decoder.decode(URLEncodedFormValue.self, from: "user[admin]=0&user[admin]=1")
         }
@@ -107,18 +107,18 @@ struct DuplicatesAndCharsetTests {
     @Test(
         "a repeated key gives its last, its first, or an error where one value is expected",
         arguments: [
-            (URLEncodedFormDecoder.DuplicateDecoding.last, "Bo", 41),
+            (URLEncodedFormDecoder.DuplicateKeys.last, "Bo", 41),
             (.first, "Ada", 36),
-        ] as [(URLEncodedFormDecoder.DuplicateDecoding, String, Int)]
+        ] as [(URLEncodedFormDecoder.DuplicateKeys, String, Int)]
     )
-    func duplicates(rule: URLEncodedFormDecoder.DuplicateDecoding, name: String, age: Int) throws {
+    func duplicates(rule: URLEncodedFormDecoder.DuplicateKeys, name: String, age: Int) throws {
         let form = "name=Ada&age=36&name=Bo&age=41"
-        #expect(try URLEncodedFormDecoder(duplicates: rule).decode(Profile.self, from: form) == Profile(name: name, age: age))
+        #expect(try URLEncodedFormDecoder(duplicateKeys: rule).decode(Profile.self, from: form) == Profile(name: name, age: age))
     }
 
-    @Test("duplicates: .error names the key and the count, and arrays still take every value")
+    @Test("duplicateKeys: .error names the key and the count, and arrays still take every value")
     func duplicatesError() throws {
-        let decoder = URLEncodedFormDecoder(duplicates: .error)
+        let decoder = URLEncodedFormDecoder(duplicateKeys: .error)
         do {
             _ = try decoder.decode(Profile.self, from: "name=Ada&age=36&age=37&age=38")
             Issue.record("expected an error")

@@ -85,7 +85,7 @@ enum PhpRackComparison {
 
     /// What the decoder reads like PHP and Rack: a gap in indices closes up (both keep the indices
     /// as names, which a dictionary reads), and a repeated name gives its last value.
-    static let decoder = URLEncodedFormDecoder(duplicates: .last, indexGaps: .compact)
+    static let decoder = URLEncodedFormDecoder(indexGaps: .compact, duplicateKeys: .last)
 
     static func outcome(of body: String, expected: FixtureValue, decoder: URLEncodedFormDecoder = decoder) -> Outcome? {
         if (try? ShapedDecoding.decode(body, like: expected, with: decoder)) == expected { return .same }
@@ -212,7 +212,7 @@ enum PeerAloneComparison {
             "every value the peer reads is here too: the peer drops a pair (an empty name, a kind replaced), renames one (PHP's `.` and space as `_`) or guesses at a malformed name"
         case peerReadsNull = "the peer reads null where a malformed name's value was; every other value is here"
         case repeatedMalformedName =
-            "a malformed name given more than once is one name, so it keeps its last value (duplicates: .last); the peer's guess at it reads a list"
+            "a malformed name given more than once is one name, so it keeps its last value (duplicateKeys: .last); the peer's guess at it reads a list"
     }
 
     static func outcome(of testCase: PhpRackCase, peer: Peer) -> Outcome? {

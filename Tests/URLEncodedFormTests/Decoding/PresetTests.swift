@@ -234,7 +234,7 @@ struct PresetReproTests {
             #expect(try decoder.decode([String: User].self, from: form) == ["user": User(admin: true)], "\(name)")
             let untyped = try decoder.decode(URLEncodedFormValue.self, from: form)["user"]?["admin"]
             let expected: URLEncodedFormValue =
-                switch decoder.duplicates {
+                switch decoder.duplicateKeys {
                 case .last: .string("1")
                 case .combine: .array([.string("0"), .string("1")])
                 case .first: .string("0")

@@ -275,7 +275,7 @@ struct RoundTripTests {
             var list: [String?]
         }
         let encoder = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, nilEncoding: encoding, indexGaps: .keepPositions)
-        let decoder = URLEncodedFormDecoder(indexGaps: .keepPositions, nilDecoding: decoding)
+        let decoder = URLEncodedFormDecoder(nilDecoding: decoding, indexGaps: .keepPositions)
         for form in [
             Form(a: nil, b: nil, c: nil, list: ["x", nil, "y"]), Form(a: "x", b: 0, c: false, list: [nil, "z"]),
             Form(a: "a b", b: nil, c: true, list: []),

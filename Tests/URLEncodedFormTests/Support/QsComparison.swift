@@ -214,7 +214,7 @@ enum QsComparison {
             case "strictNullHandling": decoder.nilDecoding = flag ? .bareKey : .dropKey
             case "allowEmptyArrays": decoder.allowsEmptyArrays = flag
             case "duplicates":
-                decoder.duplicates =
+                decoder.duplicateKeys =
                     switch value as? String {
                     case "first": .first
                     case "last": .last
