@@ -7,13 +7,17 @@ extension URLEncodedFormDecoder {
     // A preset reads what its peer reads where the peer keeps the data, and keeps the data where
     // the peer drops it; every preset keeps the default limits, which no peer has. The encoder
     // preset of the same name writes what this one reads back (the property test round-trips
-    // each pair).
+    // each pair), but for the values a form cannot tell apart: OptionsReference's table "What
+    // each pair reads back" lists them, and a test runs every cell.
 
-    /// What reads back Alamofire's `URLEncodedFormEncoder` output: the default decoder.
+    /// What reads back Alamofire's `URLEncodedFormEncoder` output: the default decoder. An
+    /// element that writes nothing (`[1, nil, 2]`) leaves no trace in what Alamofire writes, so
+    /// it reads back as `[1, 2]`.
     public static let alamofire = URLEncodedFormDecoder()
 
     /// What Node's `qs.parse` reads by default: a repeated name is a list (`.combine`), a name
-    /// without `=` is `""`, and dates are ISO 8601 text, what `qs.stringify` writes for a `Date`. Where qs closes the gaps of indices, each element keeps its place
+    /// without `=` is `""` (so a `nil` that ``URLEncodedFormEncoder/qs`` writes as `a=` reads back
+    /// as `""` in a `String?`, as qs reads its `null`), and dates are ISO 8601 text, what `qs.stringify` writes for a `Date`. Where qs closes the gaps of indices, each element keeps its place
     /// (``IndexGaps-swift.enum/keepPositions``), so what ``URLEncodedFormEncoder/qs`` writes for
     /// `[1, nil, 2]` reads back as it was; where qs keeps the rest of a key deeper than 5 as one
     /// name, or turns an array longer than 20 into an object, this reads the path and the array,

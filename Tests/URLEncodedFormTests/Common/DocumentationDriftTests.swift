@@ -127,6 +127,32 @@ struct DocumentationDriftTests {
         for name in encoder + decoder where !section.contains("`\(name)`") {
             Issue.record("OptionsReference.md's both-directions table does not name `\(name)`")
         }
+        // Each row pairs an encoder option with its decoder counterpart: the cases it says both
+        // have are cases of both types, and a row with one side empty says why.
+        let encoderTypes = Dictionary(try Self.options(in: "Encoding/URLEncodedFormEncoder.swift").map { ($0.name, $0.type) }) { a, _ in a }
+        let decoderTypes = Dictionary(try Self.options(in: "Decoding/URLEncodedFormDecoder.swift").map { ($0.name, $0.type) }) { a, _ in a }
+        let encoderMembers = try Self.members(in: Self.optionFiles["Encoder options"] ?? [])
+        let decoderMembers = try Self.members(in: Self.optionFiles["Decoder options"] ?? [])
+        var pairsChecked = 0
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") || line.hasPrefix("| —") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4 else { continue }
+            if cells[0] == "—" || cells[1] == "—" {
+                #expect(!cells[3].isEmpty, "the row \(line.prefix(60)) has one side only and does not say why")
+                continue
+            }
+            let both = String(cells[2].prefix { $0 != ";" && $0 != "(" })
+            guard let encoderType = encoderTypes[cells[0].trimmingCharacters(in: ["`"])],
+                let decoderType = decoderTypes[cells[1].trimmingCharacters(in: ["`"])]
+            else { continue }
+            for match in try NSRegularExpression(pattern: #"`\.(\w+)"#).matches(in: both, range: NSRange(both.startIndex..., in: both)) {
+                let name = String(both[Range(match.range(at: 1), in: both)!])
+                pairsChecked += 1
+                #expect(encoderMembers[encoderType]?.contains(name) == true, "`.\(name)` is not a case of the encoder's \(encoderType)")
+                #expect(decoderMembers[decoderType]?.contains(name) == true, "`.\(name)` is not a case of the decoder's \(decoderType)")
+            }
+        }
+        #expect(pairsChecked > 15, "cases checked in both directions: \(pairsChecked)")
     }
 
     @Test("every preset of either coder has its row in the presets table, which names no other")

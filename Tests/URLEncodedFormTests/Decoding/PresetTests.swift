@@ -52,6 +52,48 @@ struct PresetTests {
         }
     }
 
+    /// The values a form cannot tell apart, as OptionsReference's table "What each pair reads
+    /// back" says each pair reads them: the table is read, and every cell run.
+    @Test("the options reference says what each pair reads back, cell by cell")
+    func readBackTable() throws {
+        struct Probe: Codable {
+            var text: String?
+            var number: Int?
+            var list: [String]?
+            var elements: [Int?]?
+        }
+        func shown(_ value: Any?) -> String {
+            switch value {
+            case nil: "nil"
+            case let text as String: "\"\(text)\""
+            case let list as [String]: "[" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            case let elements as [Int?]: "[" + elements.map { $0.map(String.init) ?? "nil" }.joined(separator: ", ") + "]"
+            default: "\(value!)"
+            }
+        }
+        // Each column: the value written, and the member read back.
+        let columns: [(Probe, (Probe) -> Any?)] = [
+            (Probe(text: nil), { $0.text }), (Probe(text: ""), { $0.text }), (Probe(number: nil), { $0.number }),
+            (Probe(list: []), { $0.list }), (Probe(elements: [1, nil, 2]), { $0.elements }),
+        ]
+        let reference = try DocumentationDriftTests.read("URLEncodedForm.docc/OptionsReference.md")
+        let table = reference.components(separatedBy: "#### What each pair reads back").last ?? ""
+        var checked: Set<Pair> = []
+        for line in table.split(separator: "\n") where line.hasPrefix("| `.") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"]) }
+            let pair = try #require(Pair(rawValue: String(cells[0].dropFirst())), "\(cells[0])")
+            #expect(cells.count == columns.count + 1, "\(line)")
+            let (encoder, decoder) = pair.coders
+            for ((value, member), expected) in zip(columns, cells.dropFirst()) {
+                let text: String = try encoder.encode(value)
+                let readBack = shown(member(try decoder.decode(Probe.self, from: text)))
+                #expect(readBack == expected, "\(pair): \(text) reads back as \(readBack), where the table says \(expected)")
+            }
+            checked.insert(pair)
+        }
+        #expect(checked == Set(Pair.allCases))
+    }
+
     /// Arrays whose elements write nothing, beside rows of several members: each pair reads them
     /// back as its encoder numbered them (in place where it keeps positions, closed up where not).
     @Test("arrays whose elements write nothing read back through the decoder preset of the same name", arguments: Pair.allCases)
