@@ -66,8 +66,9 @@ struct Command {
           --no-numeric-references      a character the charset lacks is an error
           --empty-arrays               an empty array as tags[] (decoding: tags[] is [])
           --nil-encoding drop-key|drop-value|null|bare-key          (default drop-key)
-          --index-gaps compact|keep-positions   an element after one that wrote
-                                       nothing: a[1] (default compact) or a[2]
+          --index-gaps compact|keep-positions|error   an element after one that
+                                       wrote nothing: a[1] (default compact), a[2],
+                                       or an error
           --space percent|plus                                      (default percent: %20)
           --allowed-characters default|alphanumerics|jquery|CHARACTERS   ASCII left unescaped
                                        (jquery: what encodeURIComponent leaves)
@@ -264,7 +265,7 @@ struct Command {
         case (.encode, "--brackets"):
             encoder.bracketEncoding = try choice(["escaped": .percentEscaped, "literal": .literal])
         case (.encode, "--index-gaps"):
-            encoder.indexGaps = try choice(["compact": .compact, "keep-positions": .keepPositions])
+            encoder.indexGaps = try choice(["compact": .compact, "keep-positions": .keepPositions, "error": .error])
         case (.encode, "--nil-encoding"):
             encoder.nilEncoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
         case (.encode, "--allowed-characters"):

@@ -148,6 +148,7 @@ struct URLFormCommandTests {
             (["decode", "--malformed-keys", "strict", "a=1"], 2, "error, literal"),
             (["decode", "--duplicate-keys", "error", "a=1&a=2"], 1, "appears 2 times"),
             (["encode", "--charset", "iso-8859-1", "--no-numeric-references", #"{"a":"€"}"#], 1, "has no byte in ISO-8859-1"),
+            (["encode", "--index-gaps", "error", #"{"a":[1,[],2]}"#], 1, "at a.2: The element comes after elements"),
             (["encode", "--preset", "html-form", "{}"], 2, "no encoder preset \"html-form\""),
             (["decode", "--preset"], 2, "--preset needs a value"),
             ([], 2, "expected encode or decode"),

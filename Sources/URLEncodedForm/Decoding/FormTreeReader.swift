@@ -75,7 +75,7 @@ final class FormTreeReader {
     let plusIsSpace: Bool
     let maximumArrayLength: Int
     let keyPathStyle: KeyPathStyle
-    let indexGaps: URLEncodedFormDecoder.IndexGaps
+    let indexGaps: IndexGaps
     let missingBoolIsFalse: Bool
     let nilDecoding: URLEncodedFormDecoder.NilDecoding
     /// The charset of this form's bytes: the decoder's, or the one its sentinel named.

@@ -46,35 +46,6 @@ extension URLEncodedFormDecoder {
         }
     }
 
-    /// What an array written with indices (`items[0]`, `items[2]`) holds where an index is
-    /// missing.
-    ///
-    /// A browser sends `items[0][sku]=a&items[2][sku]=c` after the user removes the middle row of
-    /// a form whose rows are numbered: the indices name rows, not positions.
-    ///
-    /// An index is never renumbered, in a form that mixes it with `[]` too: an element appended
-    /// by `[]` takes the position after the largest index before it, as PHP numbers it, so
-    /// `items[17][n]=a&items[][n]=b` is at 17 and 18 and has a gap before them, and
-    /// `a[]=x&a[0]=y` names 0 twice. jQuery's `a[]=1&a[1][b]=2`, whose index is the next
-    /// position, has neither.
-    public enum IndexGaps: Sendable, Hashable {
-        /// Refused: a `DecodingError.dataCorrupted` naming the array and the first missing index.
-        /// The default, for a server that numbers rows itself and treats a gap as a broken form.
-        case error
-        /// The elements in index order, without the gaps: `items[0]`, `items[2]` is an array of
-        /// two. What qs reads by default, and what a form with removable rows needs. Errors still
-        /// name each element as the form does (`items[2][sku]`).
-        case compact
-        /// Each element at its index, and `nil` at each missing one: `items[0]`, `items[2]` is
-        /// `[a, nil, c]` as `[Item?]`, and an error at index 1 as `[Item]`. What qs's
-        /// `allowSparse` and go-playground/form keep.
-        ///
-        /// The array is as long as its largest index, so besides
-        /// ``Limits-swift.struct/maximumArrayLength`` it is bounded by the length of the input: an
-        /// index longer than the form itself is refused even with the limits lifted.
-        case keepPositions
-    }
-
     /// What a `Bool` member that the form does not have reads as.
     ///
     /// An HTML checkbox that is not ticked sends nothing at all, so `agree=on` means `true` and

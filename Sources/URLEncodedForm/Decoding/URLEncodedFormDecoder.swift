@@ -56,7 +56,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ``Charset/utf8`` (no sentinel) by default.
     public var charset: URLEncodedForm.Charset
     /// What an array written with indices holds where an index is missing.
-    /// ``IndexGaps-swift.enum/error`` by default.
+    /// ``IndexGaps/error`` by default.
     public var indexGaps: IndexGaps
     /// What a `Bool` member that the form does not have reads as.
     /// ``MissingBool-swift.enum/keyNotFound`` by default.

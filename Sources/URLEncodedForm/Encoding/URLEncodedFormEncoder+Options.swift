@@ -253,29 +253,4 @@ extension URLEncodedFormEncoder {
         /// `+`, the HTML form convention (`application/x-www-form-urlencoded` bodies).
         case plusReplaced
     }
-
-    /// Which index an array element is written with when elements before it wrote nothing.
-    ///
-    /// ```swift
-    /// struct Query: Encodable { let a: [Int?] = [1, nil, 2] }  // nilEncoding: .dropKey, arrayEncoding: .indexInBrackets
-    /// // .compact       → a%5B0%5D=1&a%5B1%5D=2  (a[0]=1&a[1]=2)
-    /// // .keepPositions → a%5B0%5D=1&a%5B2%5D=2  (a[0]=1&a[2]=2)
-    /// ```
-    ///
-    /// Either way, an element takes its index when it first writes and keeps it: the members of
-    /// one element always share its index. Only indices written in the text differ, so this
-    /// matters under ``ArrayEncoding-swift.enum/indexInBrackets`` and
-    /// ``ArrayEncoding-swift.enum/custom(_:)``; ``ArrayEncoding-swift.enum/jQuery`` always keeps
-    /// positions, as jQuery does. The decoder's ``URLEncodedFormDecoder/IndexGaps`` reads a gap
-    /// back as you choose.
-    public enum IndexGaps: Sendable, Hashable {
-        /// Elements that write nothing take no index: the next element takes their place. The
-        /// default, as Alamofire numbers them.
-        case compact
-        /// Each element is written with its position in the array, counting the elements that
-        /// write nothing, as qs, jQuery and PHP's `http_build_query` number them: `[1, nil, 2]` is
-        /// `a[0]=1&a[2]=2`, which the decoder's `indexGaps: .keepPositions` reads back as
-        /// `[1, nil, 2]`.
-        case keepPositions
-    }
 }

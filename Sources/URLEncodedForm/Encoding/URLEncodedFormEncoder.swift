@@ -89,9 +89,10 @@ public struct URLEncodedFormEncoder: Sendable {
     /// in qs.
     public var allowsEmptyArrays: Bool
     /// Which index an array element is written with when elements before it wrote nothing (an
-    /// empty array, an object of dropped `nil`s, a `nil` under `.dropKey`).
-    /// ``IndexGaps-swift.enum/compact`` by default, so `[1, nil, 2]` is `a[0]=1&a[1]=2`. The name
-    /// and cases mirror the decoder's ``URLEncodedFormDecoder/indexGaps``, which reads either form.
+    /// empty array, an object of dropped `nil`s, a `nil` under `.dropKey`), or whether that is an
+    /// error. ``IndexGaps/compact`` by default, so `[1, nil, 2]` is `a[0]=1&a[1]=2`. The same
+    /// type as the decoder's ``URLEncodedFormDecoder/indexGaps``, whose case of the same name
+    /// reads it back.
     public var indexGaps: IndexGaps
     /// How deep a value may nest: each level is a container inside a container, or a value whose
     /// `encode(to:)` runs inside another's, and each adds a component to the keys below it
@@ -349,6 +350,18 @@ public struct URLEncodedFormEncoder: Sendable {
                     debugDescription: """
                         '\(scalar)' (U+\(code)) has no byte in \(charset.encoding.name), and with \
                         charset.numericReferences off it is not written as the reference &#\(scalar.value);.
+                        """
+                )
+            )
+        case .indexGap(let node):
+            return EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: session.codingPath(of: node),
+                    debugDescription: """
+                        The element comes after elements of its array that wrote nothing (an empty array or \
+                        object, or a nil left out), and indexGaps is .error: the form would close the gap or \
+                        leave it, and the reader could not tell where each element was.
                         """
                 )
             )

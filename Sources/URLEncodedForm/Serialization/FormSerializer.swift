@@ -17,6 +17,8 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         case reference(node: Int, scalar: Unicode.Scalar)
         /// An element joined by the separator holds it, which a query item cannot escape.
         case separatorInElement(node: Int, separator: UInt8)
+        /// An element written after one that wrote nothing, under ``IndexGaps/error``.
+        case indexGap(node: Int)
     }
 
     private enum ElementKeys: Equatable {
@@ -35,8 +37,10 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     private let elementKeys: ElementKeys
     /// The closure of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/custom(_:)``.
     private let customElementKey: (@Sendable (_ key: String, _ index: Int) -> String)?
-    /// Whether an element is keyed by its coding index (``URLEncodedFormEncoder/IndexGaps/keepPositions``).
+    /// Whether an element is keyed by its coding index (``IndexGaps/keepPositions``).
     private let keepsPositions: Bool
+    /// Whether an element after one that wrote nothing is an error (``IndexGaps/error``).
+    private let refusesGaps: Bool
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     /// The deepest a container may be: its members' names have one component more.
@@ -68,6 +72,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
             (elementKeys, customElementKey) = (.separator(byte), nil)
         }
         keepsPositions = options.indexGaps == .keepPositions
+        refusesGaps = options.indexGaps == .error
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         keyPathEncoding = options.keyPathEncoding.style
         maximumDepth = options.maximumDepth
@@ -112,6 +117,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         while child >= 0 {
             let kind = nodes[child].kind
             let isValue = kind == .scalar || kind == .bare
+            if refusesGaps, kind != .unset, Int(nodes[child].index) != position { fail(.indexGap(node: child)) }
             if case .separator(let separator) = elementKeys, isValue {
                 joinEnd = writeJoined(child, separator, after: joinEnd)
                 position &+= 1

@@ -109,11 +109,11 @@ struct ElementNumberingTests {
     @Test(
         "indexGaps: .keepPositions writes each element at its coding position",
         arguments: [
-            (URLEncodedFormEncoder.IndexGaps.compact, "a[0]=1&a[1]=2&m[0][0]=3&m[1][0]=4&m[1][1]=5"),
+            (IndexGaps.compact, "a[0]=1&a[1]=2&m[0][0]=3&m[1][0]=4&m[1][1]=5"),
             (.keepPositions, "a[0]=1&a[2]=2&m[1][0]=3&m[2][0]=4&m[2][1]=5"),
         ]
     )
-    func keepPositions(gaps: URLEncodedFormEncoder.IndexGaps, expected: String) throws {
+    func keepPositions(gaps: IndexGaps, expected: String) throws {
         struct Form: Codable, Equatable {
             var a: [Int?]
             var m: [[Int]?]
@@ -128,6 +128,42 @@ struct ElementNumberingTests {
             #expect(decoded == Form(a: [1, nil, 2], m: [nil, [3], [4, 5]]))
         } else {
             #expect(try URLEncodedFormDecoder().decode(Form.self, from: text) == Form(a: [1, 2], m: [[3], [4, 5]]))
+        }
+    }
+
+    /// `.error`: an element written after one that wrote nothing is refused at its coding path,
+    /// in every array style, and a form without such an element is written as `.compact` writes
+    /// it and read back by the decoder's `.error`.
+    @Test(
+        "indexGaps: .error refuses an element after one that wrote nothing, at its coding path, in every array style",
+        arguments: [
+            URLEncodedFormEncoder.ArrayEncoding.brackets, .noBrackets, .indexInBrackets, .jQuery, .separator(","),
+            .custom { key, index in "\(key)(\(index))" },
+        ]
+    )
+    func refusedGaps(arrays: URLEncodedFormEncoder.ArrayEncoding) throws {
+        struct Form: Codable, Equatable {
+            var a: [Int?]
+            var m: [[Int]]?
+        }
+        let refusing = URLEncodedFormEncoder(arrayEncoding: arrays, indexGaps: .error)
+        for (value, path) in [(Form(a: [1, nil, 2]), ["a", "2"]), (Form(a: [1], m: [[], [3]]), ["m", "1"]), (Form(a: [nil, 1]), ["a", "1"])] {
+            do {
+                _ = try refusing.encode(value) as String
+                Issue.record("\(value) was written")
+            } catch let EncodingError.invalidValue(_, context) {
+                #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == path)
+                #expect(context.debugDescription.contains("indexGaps is .error"))
+            }
+        }
+        // Nothing written after the element that wrote nothing: no gap, and the same text as `.compact`.
+        for value in [Form(a: [1, 2, nil]), Form(a: [1, 2], m: [[3], []])] {
+            let text: String = try refusing.encode(value)
+            #expect(text == (try URLEncodedFormEncoder(arrayEncoding: arrays).encode(value) as String))
+        }
+        if case .indexInBrackets = arrays {
+            let text: String = try refusing.encode(Form(a: [1, 2], m: [[3]]))
+            #expect(try URLEncodedFormDecoder(indexGaps: .error).decode(Form.self, from: text) == Form(a: [1, 2], m: [[3]]))
         }
     }
 }
