@@ -227,12 +227,16 @@ final class FormTreeReader {
         switch value.kind {
         case .unset: return true
         case .scalar:
-            if value.value.isEmpty { return !value.flags.contains(.bare) || nilDecoding == .bareKey }
-            return nilDecoding == .null && isNullText(node)
+            if value.value.isEmpty { return !value.flags.contains(.bare) || nilDecoding.readsBareKeys }
+            switch nilDecoding.style {
+            case .null: return isNullText(node)
+            case .custom(let accepts): return (try? accepts(decodeString(at: node))) == true
+            case .dropKey, .dropValue, .bareKey: return false
+            }
         case .array:
             // Only a bare name, as Rack reads `a=1&a`: an empty value or `null` kept as the one
             // value of a repeated name stays text, so that `[String]?` still reads the list.
-            guard nilDecoding == .bareKey, value.flags.contains(.repeatedName) else { return false }
+            guard nilDecoding.readsBareKeys, value.flags.contains(.repeatedName) else { return false }
             switch duplicateKeys {
             case .last: return isNullBareKey(value.lastChild)
             case .first: return isNullBareKey(value.firstChild)
@@ -244,7 +248,7 @@ final class FormTreeReader {
 
     /// Whether `node` is a bare name that reads as `nil` (``URLEncodedFormDecoder/NilDecoding/bareKey``).
     func isNullBareKey(_ node: Int) -> Bool {
-        guard nilDecoding == .bareKey else { return false }
+        guard nilDecoding.readsBareKeys else { return false }
         let node = self[node]
         return node.kind == .scalar && node.flags.contains(.bare)
     }
@@ -256,11 +260,12 @@ final class FormTreeReader {
     func readsAsNil(_ node: Int) -> Bool {
         let value = self[node]
         guard value.kind == .scalar else { return false }
-        switch nilDecoding {
+        switch nilDecoding.style {
         case .dropKey: return false
         case .bareKey: return value.flags.contains(.bare)
         case .dropValue: return value.value.isEmpty && !value.flags.contains(.bare)
         case .null: return isNullText(node)
+        case .custom(let accepts): return !value.flags.contains(.bare) && (try? accepts(decodeString(at: node))) == true
         }
     }
 

@@ -60,9 +60,11 @@ extension URLEncodedFormDecoder {
 
     /// What reads as `nil` where a type asks for an optional, and in ``URLEncodedFormValue``.
     ///
-    /// The cases are named as ``URLEncodedFormEncoder/NilEncoding``'s: each reads back what the
-    /// encoder's case of the same name writes for `nil`. Under every case a missing member is
-    /// `nil`, and so is an empty value (`a=`) where the type is not text (`Int?`, `Bool?`, `Date?`).
+    /// Shaped and named as ``URLEncodedFormEncoder/NilEncoding``: each reads back what the
+    /// encoder's value of the same name writes for `nil`, and ``init(decoding:)`` reads back what
+    /// ``URLEncodedFormEncoder/NilEncoding/init(encoding:)`` writes. Under every one a missing
+    /// member is `nil`, and so is an empty value (`a=`) where the type is not text (`Int?`,
+    /// `Bool?`, `Date?`).
     ///
     /// ```swift
     /// // name=&nick=null&flag
@@ -71,24 +73,56 @@ extension URLEncodedFormDecoder {
     /// // .null:      nick nil
     /// // .bareKey:   flag nil
     /// ```
-    public enum NilDecoding: Sendable, Hashable {
+    public struct NilDecoding: Sendable {
+        enum Style: Sendable {
+            case dropKey
+            case dropValue
+            case null
+            case bareKey
+            case custom(@Sendable (String) -> Bool)
+        }
+
+        let style: Style
+
         /// Only what is missing, or empty where the type is not text: a bare name (`?verbose`) is a
         /// flag, the empty text and `true` as a `Bool`. The default.
-        case dropKey
+        public static let dropKey = NilDecoding(style: .dropKey)
         /// Also an empty value where the type is text: `a=` is `nil` for a `String?`, as
         /// ``URLEncodedFormEncoder/NilEncoding/dropValue`` writes `nil` (and qs and jQuery write
         /// `null`). A non-optional `String` still reads `a=` as `""`.
-        case dropValue
+        public static let dropValue = NilDecoding(style: .dropValue)
         /// Also the text `null`: `a=null` is `nil` for any optional, as
         /// ``URLEncodedFormEncoder/NilEncoding/null`` writes it. A non-optional `String` still
         /// reads the text.
-        case null
+        public static let null = NilDecoding(style: .null)
         /// Also a bare name: `a` is `nil` and `a=` is `""`, as
         /// ``URLEncodedFormEncoder/NilEncoding/bareKey`` writes `nil`, qs reads it with
         /// `strictNullHandling` and Rack reads it. A non-optional member that is a bare name is a
         /// `DecodingError.valueNotFound`, and ``URLEncodedFormValue`` holds
         /// ``URLEncodedFormValue/null``.
-        case bareKey
+        public static let bareKey = NilDecoding(style: .bareKey)
+
+        /// Also every value whose decoded text the closure accepts, as the text
+        /// ``URLEncodedFormEncoder/NilEncoding/init(encoding:)`` writes for `nil`:
+        ///
+        /// ```swift
+        /// let encoder = URLEncodedFormEncoder(nilEncoding: .init(encoding: { "-" }))   // a=-
+        /// let decoder = URLEncodedFormDecoder(nilDecoding: .init(decoding: { $0 == "-" }))
+        /// ```
+        ///
+        /// A non-optional `String` still reads the text, as under ``null``.
+        public init(decoding: @escaping @Sendable (String) -> Bool) {
+            style = .custom(decoding)
+        }
+
+        init(style: Style) {
+            self.style = style
+        }
+
+        /// Whether a bare name is `nil`.
+        var readsBareKeys: Bool {
+            if case .bareKey = style { true } else { false }
+        }
     }
 
     /// What a pair whose name is not a key path means: `a[b` (a bracket never closed), `a]`,
