@@ -42,8 +42,9 @@ public enum IndexGaps: Sendable, Hashable {
     case keepPositions
     /// The gap is refused. The encoder throws `EncodingError.invalidValue` at the first element
     /// written after one that wrote nothing (an empty array or object, a `nil` left out); the
-    /// decoder throws `DecodingError.dataCorrupted` naming the array and the first missing index
-    /// (the decoder's default, for a server that numbers rows itself and treats a gap as a
-    /// broken form).
+    /// decoder throws ``URLEncodedFormDecodingError`` with the code
+    /// ``URLEncodedFormDecodingError/Code-swift.struct/indexGap``, naming the array and the first
+    /// missing index (the decoder's default, for a server that numbers rows itself and treats a
+    /// gap as a broken form).
     case error
 }

@@ -105,9 +105,8 @@ extension FormTreeReader {
             return indexed.map(\.member)
         case .error:
             let gap = elements.firstIndex(of: -1) ?? count
-            let problem = (repeated ?? .max) < gap ? "index \(repeated ?? 0) twice" : "no element at index \(gap)"
-            throw DecodingError.dataCorrupted(
-                context(node, "The array at \(describe(node)) has \(problem); indices must run from 0 without gaps (indexGaps: .error)."))
+            if let repeated, repeated < gap { throw URLEncodedFormDecodingError.indexGap(keyPath(of: node), index: repeated, repeated: true) }
+            throw URLEncodedFormDecodingError.indexGap(keyPath(of: node), index: gap)
         case .keepPositions:
             if let repeated {
                 throw DecodingError.dataCorrupted(context(node, "The array at \(describe(node)) has index \(repeated) twice."))

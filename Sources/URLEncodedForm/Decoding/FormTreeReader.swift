@@ -314,7 +314,7 @@ final class FormTreeReader {
                 }
                 return first
             case .error:
-                throw repeatedKeyError(node, holding: "\(type)")
+                throw repeatedKeyError(node)
             }
         case .unset:
             throw DecodingError.valueNotFound(
@@ -326,14 +326,9 @@ final class FormTreeReader {
     }
 
     /// The error of ``URLEncodedFormDecoder/DuplicateKeys-swift.enum/error`` for the repeated
-    /// key `node`, read as `type`, which holds one value, or as an untyped value (`nil`).
-    func repeatedKeyError(_ node: Int, holding type: String?) -> DecodingError {
-        let reading = type.map { ", but \($0) holds one value," } ?? ""
-        return DecodingError.dataCorrupted(
-            context(
-                node,
-                "The key \(describe(node)) appears \(self[node].childCount) times\(reading) and the decoder refuses repeated keys (duplicateKeys: .error)."
-            ))
+    /// key `node`.
+    func repeatedKeyError(_ node: Int) -> URLEncodedFormDecodingError {
+        .duplicateKey(keyPath(of: node), count: self[node].childCount)
     }
 
     /// Checks that `node` can be read as an object: one with members, or nothing at all.

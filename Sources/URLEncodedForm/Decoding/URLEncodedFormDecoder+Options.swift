@@ -312,9 +312,10 @@ extension URLEncodedFormDecoder {
         case last
         /// The first value: `a=1&a=2` reads as `1`, as Go's `url.Values.Get` reads.
         case first
-        /// Refused: a `DecodingError.dataCorrupted` that names the key and how many times it
-        /// came, for servers that treat a repeated field as tampering; in a type where one value
-        /// is expected, and in ``URLEncodedFormValue``.
+        /// Refused: a ``URLEncodedFormDecodingError`` with the code
+        /// ``URLEncodedFormDecodingError/Code-swift.struct/duplicateKey`` that names the key and
+        /// how many times it came, for servers that treat a repeated field as tampering; in a
+        /// type where one value is expected, and in ``URLEncodedFormValue``.
         case error
     }
 

@@ -1,5 +1,6 @@
-/// Why ``URLEncodedFormDecoder`` refused its input before decoding a value from it: a limit was
-/// exceeded, or a key could not be read.
+/// Why ``URLEncodedFormDecoder`` refused its input: a limit was exceeded, a key could not be
+/// read, or a policy's `.error` refused what the form says (a malformed or conflicting key, a
+/// repeated name, a gap in an array's indices). ``key`` is the field's path as the form spells it.
 ///
 /// Problems with a value that was read — a wrong type, a missing key, an unreadable date — are
 /// `DecodingError`s instead, carrying the coding path.
@@ -25,6 +26,7 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case inputTooLong, tooManyParameters, keyTooDeep, arrayTooLong, malformedKey, conflictingKey, unsupportedCharset
+            case duplicateKey, indexGap
         }
 
         fileprivate let kind: Kind
@@ -52,6 +54,12 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         /// `Shift_JIS`, with ``Charset/sentinel`` on; reading its bytes as
         /// another charset would give the wrong text.
         public static let unsupportedCharset = Code(.unsupportedCharset)
+        /// A name is repeated without brackets (`a=1&a=2`) where one value is read, with
+        /// ``URLEncodedFormDecoder/DuplicateKeys-swift.enum/error``.
+        public static let duplicateKey = Code(.duplicateKey)
+        /// An array's indices skip one or name one twice (`items[0]`, `items[2]`), with
+        /// ``IndexGaps/error``.
+        public static let indexGap = Code(.indexGap)
 
         /// The code's name, such as `inputTooLong`.
         public var description: String { kind.rawValue }
@@ -62,7 +70,7 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         public var isLimit: Bool {
             switch kind {
             case .inputTooLong, .tooManyParameters, .keyTooDeep, .arrayTooLong: true
-            case .malformedKey, .conflictingKey, .unsupportedCharset: false
+            case .malformedKey, .conflictingKey, .unsupportedCharset, .duplicateKey, .indexGap: false
             }
         }
     }
@@ -76,12 +84,20 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
     public let limit: Int?
     /// The input's length in bytes, for ``Code-swift.struct/inputTooLong``.
     public let length: Int?
+    /// The index at fault, for ``Code-swift.struct/indexGap``: the first one missing, or the one
+    /// named twice.
+    public let index: Int?
+    /// How many times the key appears, for ``Code-swift.struct/duplicateKey``; whether the index
+    /// is named twice, for ``Code-swift.struct/indexGap``.
+    private let count: Int?
 
-    private init(_ code: Code, key: String? = nil, limit: Int? = nil, length: Int? = nil) {
+    private init(_ code: Code, key: String? = nil, limit: Int? = nil, length: Int? = nil, index: Int? = nil, count: Int? = nil) {
         self.code = code
         self.key = key
         self.limit = limit
         self.length = length
+        self.index = index
+        self.count = count
     }
 
     /// The input has `length` bytes, more than `limit`.
@@ -114,6 +130,17 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         Self(.conflictingKey, key: key)
     }
 
+    /// `key`, a name without brackets, appears `count` times where one value is read.
+    public static func duplicateKey(_ key: String, count: Int) -> Self {
+        Self(.duplicateKey, key: key, count: count)
+    }
+
+    /// The array `key` has no element at `index` though a later index has one, or, when
+    /// `repeated`, names `index` twice.
+    public static func indexGap(_ key: String, index: Int, repeated: Bool = false) -> Self {
+        Self(.indexGap, key: key, index: index, count: repeated ? 2 : nil)
+    }
+
     /// The form's `_charset_` parameter names `charset`, which the decoder cannot read; ``key``
     /// holds the name.
     public static func unsupportedCharset(_ charset: String) -> Self {
@@ -141,6 +168,12 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
         case .conflictingKey:
             return
                 "The key \"\(key)\" conflicts with an earlier key: one name cannot hold both a value and named members, or both list elements and named members."
+        case .duplicateKey:
+            return
+                "The key \"\(key)\" appears \(count ?? 2) times where one value is read, and the decoder refuses repeated keys (duplicateKeys: .error)."
+        case .indexGap:
+            let problem = count != nil ? "index \(index ?? 0) twice" : "no element at index \(index ?? 0)"
+            return "The array \"\(key)\" has \(problem); indices must run from 0 without gaps (indexGaps: .error)."
         }
     }
 }

@@ -80,7 +80,7 @@ extension FormTreeReader {
             case .combine: return nil
             case .last: return try leafValue(of: self[node].lastChild)
             case .first: return try leafValue(of: self[node].firstChild)
-            case .error: throw repeatedKeyError(node, holding: nil)
+            case .error: throw repeatedKeyError(node)
             }
         }
     }

@@ -34,8 +34,12 @@ struct DecoderErrorTests {
             var path = context.codingPath.map(\.stringValue)
             if case .keyNotFound(let key, _) = error { path.append(key.stringValue) }
             return (path.joined(separator: "."), context.debugDescription)
+        } catch let error as URLEncodedFormDecodingError {
+            // A refusal a policy chose names the field as the form spells it: `user[items]`.
+            let path = (error.key ?? "").replacingOccurrences(of: "]", with: "").replacingOccurrences(of: "[", with: ".")
+            return (path, error.description)
         } catch {
-            Issue.record("expected a DecodingError, got \(error)")
+            Issue.record("expected a DecodingError or a URLEncodedFormDecodingError, got \(error)")
         }
         return nil
     }

@@ -89,12 +89,12 @@ struct DuplicatesAndCharsetTests {
     @Test("duplicateKeys: .error refuses a repeated name in an untyped value too, naming it and its count")
     func untypedError() throws {
         let decoder = URLEncodedFormDecoder(duplicateKeys: .error)
-        let error = #expect(throws: DecodingError.self) {
+        let error = #expect(throws: URLEncodedFormDecodingError.self) {
             try decoder.decode(URLEncodedFormValue.self, from: "user[admin]=0&user[admin]=1")
         }
-        guard case .dataCorrupted(let context)? = error else { return }
-        #expect(context.codingPath.map(\.stringValue) == ["user", "admin"])
-        #expect(context.debugDescription.contains("\"user[admin]\" appears 2 times"))
+        #expect(error?.code == .duplicateKey)
+        #expect(error?.key == "user[admin]")
+        #expect(error?.description.contains("\"user[admin]\" appears 2 times") == true)
         let list = try decoder.decode(URLEncodedFormValue.self, from: "a[]=1&a[]=2")
         #expect(list == .object([.init(key: "a", value: .array([.string("1"), .string("2")]))]))
     }
@@ -122,9 +122,9 @@ struct DuplicatesAndCharsetTests {
         do {
             _ = try decoder.decode(Profile.self, from: "name=Ada&age=36&age=37&age=38")
             Issue.record("expected an error")
-        } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.codingPath.map(\.stringValue) == ["age"])
-            #expect(context.debugDescription.contains("\"age\" appears 3 times"))
+        } catch let error as URLEncodedFormDecodingError {
+            #expect(error.code == .duplicateKey && error.key == "age")
+            #expect(error.description.contains("\"age\" appears 3 times"))
         }
         struct Tags: Decodable, Equatable { var tags: [String] }
         #expect(try decoder.decode(Tags.self, from: "tags=a&tags=b") == Tags(tags: ["a", "b"]))

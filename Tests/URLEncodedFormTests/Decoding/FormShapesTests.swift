@@ -26,11 +26,9 @@ struct FormShapesTests {
         do {
             _ = try URLEncodedFormDecoder().decode(Order.self, from: Self.removedRow)
             Issue.record("decoded")
-        } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.codingPath.map(\.stringValue) == ["items"])
-            #expect(
-                context.debugDescription
-                    == #"The array at "items" has no element at index 1; indices must run from 0 without gaps (indexGaps: .error)."#)
+        } catch let error as URLEncodedFormDecodingError {
+            #expect(error.code == .indexGap && error.key == "items" && error.index == 1)
+            #expect(error.description == #"The array "items" has no element at index 1; indices must run from 0 without gaps (indexGaps: .error)."#)
         }
     }
 
@@ -83,7 +81,9 @@ struct FormShapesTests {
     @Test("a repeated index is refused under .error and .keepPositions, and kept in order under .compact")
     func repeatedIndex() throws {
         let input = "a[0]=x&a[00]=y"
-        #expect(throws: DecodingError.self) { try URLEncodedFormDecoder().decode([String: [String]].self, from: input) }
+        #expect(throws: URLEncodedFormDecodingError.indexGap("a", index: 0, repeated: true)) {
+            try URLEncodedFormDecoder().decode([String: [String]].self, from: input)
+        }
         #expect(throws: DecodingError.self) { try URLEncodedFormDecoder(indexGaps: .keepPositions).decode([String: [String]].self, from: input) }
         #expect(try URLEncodedFormDecoder(indexGaps: .compact).decode([String: [String]].self, from: input) == ["a": ["x", "y"]])
     }

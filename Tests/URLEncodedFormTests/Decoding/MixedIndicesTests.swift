@@ -32,13 +32,12 @@ struct MixedIndicesTests {
 
     @Test("indices mixed with [] keep their places, under each indexGaps", arguments: cases)
     func mixed(form: String, readings: Readings) throws {
-        let error = #expect(throws: DecodingError.self) { try URLEncodedFormDecoder(indexGaps: .error).decode(Form.self, from: form) }
-        if case .dataCorrupted(let context)? = error {
-            #expect(context.debugDescription.contains(readings.error), "\(context.debugDescription)")
-            #expect(context.codingPath.map(\.stringValue) == ["a"])
-        } else {
-            Issue.record("expected dataCorrupted, got \(String(describing: error))")
+        let error = #expect(throws: URLEncodedFormDecodingError.self) {
+            try URLEncodedFormDecoder(indexGaps: .error).decode(Form.self, from: form)
         }
+        #expect(error?.code == .indexGap)
+        #expect(error?.key == "a")
+        #expect(error?.description.contains(readings.error) == true, "\(String(describing: error))")
         #expect(try URLEncodedFormDecoder(indexGaps: .compact).decode(Form.self, from: form).a == readings.compact)
         let keep = URLEncodedFormDecoder(indexGaps: .keepPositions)
         if let positions = readings.keepPositions {
