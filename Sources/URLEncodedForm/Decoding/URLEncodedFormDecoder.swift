@@ -62,7 +62,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ``MissingBool-swift.enum/keyNotFound`` by default.
     public var missingBool: MissingBool
     /// What reads as `nil`, named as the encoder's `nilEncoding` cases.
-    /// ``NilDecoding-swift.enum/dropKey`` by default: a missing member, or an empty value where the
+    /// ``NilDecoding-swift.struct/dropKey`` by default: a missing member, or an empty value where the
     /// type is not text; a bare name is a flag.
     public var nilDecoding: NilDecoding
     /// Whether `name[]` without `=` is an empty array, as qs reads it with `allowEmptyArrays`

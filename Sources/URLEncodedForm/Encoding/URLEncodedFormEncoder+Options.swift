@@ -32,7 +32,7 @@ extension URLEncodedFormEncoder {
         /// and the element's index for one that is an object or an array (`items[0][id]=1`,
         /// `m[1][]=x`), which PHP and Rails read back unambiguously. Byte for byte what jQuery 3
         /// writes with `alphabetizeKeyValuePairs: false`, JavaScript's escaping
-        /// (``URLEncodedFormEncoder/jQueryAllowedCharacters``), `boolEncoding: .literal` and
+        /// (`allowedCharacters: .jQuery`), `boolEncoding: .literal` and
         /// `nilEncoding: .dropValue`.
         ///
         /// The index is the element's place in the array, counting the elements that write
