@@ -75,14 +75,13 @@ extension URLEncodedFormDecoder {
     /// ```
     public struct NilDecoding: Sendable {
         enum Style: Sendable {
-            case dropKey
-            case dropValue
-            case null
-            case bareKey
-            case custom(@Sendable (String) -> Bool)
+            case dropKey, dropValue, null, bareKey, custom
         }
 
+        /// Which values read as `nil`; a plain value, so that reading it copies no closure.
         let style: Style
+        /// The closure of ``init(decoding:)``.
+        let accepts: (@Sendable (String) -> Bool)?
 
         /// Only what is missing, or empty where the type is not text: a bare name (`?verbose`) is a
         /// flag, the empty text and `true` as a `Bool`. The default.
@@ -112,16 +111,13 @@ extension URLEncodedFormDecoder {
         ///
         /// A non-optional `String` still reads the text, as under ``null``.
         public init(decoding: @escaping @Sendable (String) -> Bool) {
-            style = .custom(decoding)
+            style = .custom
+            accepts = decoding
         }
 
         init(style: Style) {
             self.style = style
-        }
-
-        /// Whether a bare name is `nil`.
-        var readsBareKeys: Bool {
-            if case .bareKey = style { true } else { false }
+            accepts = nil
         }
     }
 
