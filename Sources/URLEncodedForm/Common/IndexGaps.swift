@@ -40,8 +40,8 @@ public enum IndexGaps: Sendable, Hashable {
     /// length of the input: an index longer than the form itself is refused even with the limits
     /// lifted.
     case keepPositions
-    /// The gap is refused. The encoder throws `EncodingError.invalidValue` at the first element
-    /// written after one that wrote nothing (an empty array or object, a `nil` left out); the
+    /// The gap is refused. The encoder throws `EncodingError.invalidValue` at the last element of
+    /// an array written after one that wrote nothing (an empty array or object, a `nil` left out); the
     /// decoder throws ``URLEncodedFormDecodingError`` with the code
     /// ``URLEncodedFormDecodingError/Code-swift.struct/indexGap``, naming the array and the first
     /// missing index (the decoder's default, for a server that numbers rows itself and treats a
