@@ -16,7 +16,7 @@ shift
 started=${CI_STARTED_AT:-$(date +%s)}
 step() { printf '\n==> %s  [%d s since the start]\n' "$*" "$(($(date +%s) - started))"; }
 
-step "adapters: URLEncodedFormHummingbird and URLEncodedFormVapor built with their traits and tested against Hummingbird 2.28.1 and Vapor 4.122.3"
+step "adapters: URLEncodedFormHummingbird and URLEncodedFormVapor built with their traits and tested against Hummingbird 2.28.1 and Vapor 4.122.3; the documentation's framework blocks compiled beside them"
 work=${ADAPTER_TESTS_DIR:-$root/.build-adapter-tests}
 rm -rf "$work/Tests"
 library=$(basename "$root")
@@ -43,6 +43,23 @@ for framework in Hummingbird:hummingbird Vapor:vapor; do
             swiftSettings: [.define(\"${name}\"), .unsafeFlags([\"-index-store-path\", \"$index_store\"])]
         ),"
 done
+# The documentation's Swift blocks that import a framework compile here, as a target of this
+# package, with exactly the imports each shows (Tests/DocExamples/check.py writes them).
+rm -rf "$work/Sources"
+python3 Tests/DocExamples/check.py --framework-sources "$work/Sources/FrameworkDocExamples"
+targets+="
+        .target(
+            name: \"FrameworkDocExamples\",
+            dependencies: [
+                .product(name: \"URLEncodedForm\", package: \"$library\"),
+                .product(name: \"URLEncodedFormHummingbird\", package: \"$library\"),
+                .product(name: \"URLEncodedFormVapor\", package: \"$library\"),
+                .product(name: \"Hummingbird\", package: \"hummingbird\"),
+                .product(name: \"Vapor\", package: \"vapor\"),
+            ],
+            path: \"Sources/FrameworkDocExamples\",
+            swiftSettings: [.enableUpcomingFeature(\"MemberImportVisibility\"), .unsafeFlags([\"-warnings-as-errors\"])]
+        ),"
 cat >"$work/Package.swift" <<MANIFEST
 // swift-tools-version: 6.1
 import PackageDescription
