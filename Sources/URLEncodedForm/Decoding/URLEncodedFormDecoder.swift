@@ -228,11 +228,14 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ```
     ///
     /// The result is the one the whole body gives, wherever the chunks split it (inside an
-    /// escape, a name or a multibyte character). Each byte is copied once, into the parsed form,
-    /// and each limit refuses the body as soon as the bytes that break it arrive; the rest of the
-    /// body is not read:
-    /// - ``Limits-swift.struct/maximumInputLength``: at the chunk that takes the body past it
-    ///   (the error's `length` is the bytes received by then);
+    /// escape, a name or a multibyte character). Each byte is copied once, into the parsed form
+    /// (none is when the first chunk holds the whole body `expectedLength` states: it is read where
+    /// it lies, as collected bytes are), and each limit refuses the body as soon as the bytes that
+    /// break it arrive; the rest of the body is not read:
+    /// - ``Limits-swift.struct/maximumInputLength``: before the first chunk is read when
+    ///   `expectedLength` is past it (the error's `length` is the stated one), as a server
+    ///   refuses a `Content-Length` past its limit; otherwise at the chunk that takes the body
+    ///   past it (the error's `length` is the bytes received by then);
     /// - ``Limits-swift.struct/maximumParameterCount``: at the first byte of the pair past it;
     /// - ``Limits-swift.struct/maximumDepth``: while the name that is too deep arrives (its
     ///   error names the part received by then);
@@ -248,9 +251,10 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - body: The body's chunks: `[UInt8]`, `Data`, SwiftNIO's `ByteBufferView` or any other
     ///     collection of bytes. Contiguous chunks are read in place.
     ///   - expectedLength: The body's length when the request states it (`Content-Length`):
-    ///     room for that many bytes, up to ``Limits-swift.struct/maximumInputLength``, is
-    ///     reserved at once, so that the parsed form's buffer never grows by copying. A wrong
-    ///     length costs only memory that is never written; it is not checked.
+    ///     room for that many bytes is reserved at once, so that the parsed form's buffer never
+    ///     grows by copying, and a length past ``Limits-swift.struct/maximumInputLength`` is
+    ///     refused before a byte is read. A body that turns out longer than it said is still
+    ///     limited as it arrives; a shorter one costs only memory that is never written.
     ///   - isolation: The actor the body is read on; the caller's, by default.
     /// - Throws: The errors the `String` variant throws, and any error the sequence throws,
     ///   unchanged.
@@ -260,11 +264,29 @@ public struct URLEncodedFormDecoder: Sendable {
         expectedLength: Int? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T where Body.Element: Collection<UInt8> {
+        if let expectedLength, expectedLength > limits.maximumInputLength {
+            throw URLEncodedFormDecodingError.inputTooLong(length: expectedLength, limit: limits.maximumInputLength)
+        }
+        var chunks = body.makeAsyncIterator()
+        let first = try await chunks.next(isolation: isolation)
+        var second: Body.Element?
+        // A body whose first chunk is as long as the request says (a small form, which a server
+        // reads in one) is decoded where it lies, as collected bytes are, without the chunked
+        // parser's copy: the adapters were slower than collecting the body and decoding it.
+        if let first, let expectedLength, first.count == expectedLength {
+            second = try await chunks.next(isolation: isolation)
+            if second == nil { return try decode(type, from: first) }
+        }
         var parser = ChunkedFormParser(options: self, expectedLength: expectedLength ?? 0)
-        for try await chunk in body {
+        func append(_ chunk: Body.Element) throws {
             if try chunk.withContiguousReader({ try parser.append($0) }) == nil {
                 try Array(chunk).withReader { try parser.append($0) }
             }
+        }
+        if let first { try append(first) }
+        if let second { try append(second) }
+        while let chunk = try await chunks.next(isolation: isolation) {
+            try append(chunk)
         }
         return try decode(type, form: parser.finish())
     }

@@ -64,6 +64,26 @@ struct StreamedBodyTests {
         }
     }
 
+    @Test("a body whole in its first chunk, as the stated length says, decodes as it does whole; one longer than it said too")
+    func wholeFirstChunk() async {
+        for (body, decoder) in Self.bodies {
+            let bytes = Array(body.utf8)
+            let whole = Outcome { try decoder.decode(URLEncodedFormValue.self, from: bytes) }
+            let inOne = await Outcome {
+                try await decoder.decode(URLEncodedFormValue.self, from: Chunks([bytes[...]]), expectedLength: bytes.count)
+            }
+            // The first chunk is as long as stated, and more follows: read chunk by chunk.
+            let half = bytes.count / 2
+            let longer = await Outcome {
+                try await decoder.decode(URLEncodedFormValue.self, from: Chunks([bytes[..<half], bytes[half...]]), expectedLength: half)
+            }
+            if inOne != whole || longer != whole {
+                Issue.record("\(body): in one chunk \(inOne), longer than stated \(longer), whole \(whole)")
+                return
+            }
+        }
+    }
+
     @Test("every body in random chunks, and one byte at a time, decodes as it does whole")
     func randomChunks() async {
         var random = SeededGenerator(seed: 41)
@@ -205,6 +225,27 @@ struct StreamedBodyTests {
         let last = ((limit.crossing + limit.slack) / chunkSize + 1) * chunkSize
         #expect((first...last).contains(body.handedOut), "\(limit.name): read \(body.handedOut) bytes")
         print("\(limit.name), chunks of \(chunkSize) bytes: \(body.handedOut) bytes read of \(body.total)")
+    }
+
+    @Test(
+        "a stated length past maximumInputLength is refused before a byte is read; one within it reads the body",
+        arguments: [(1 << 20) + 1, 3 << 20, Int.max]
+    )
+    func statedLengthPastTheLimit(stated: Int) async {
+        let body = HostileBody(repeating: "a=1&", total: 100 << 20, chunkSize: 4096)
+        let error = await #expect(throws: URLEncodedFormDecodingError.self) {
+            try await URLEncodedFormDecoder().decode(URLEncodedFormValue.self, from: body, expectedLength: stated)
+        }
+        #expect(error?.code == .inputTooLong)
+        #expect(error?.length == stated && error?.limit == 1 << 20)
+        #expect(body.handedOut == 0)
+        let within = HostileBody(repeating: "a=1&", total: 4000, chunkSize: 4096)
+        let value = try? await URLEncodedFormDecoder().decode(URLEncodedFormValue.self, from: within, expectedLength: 1 << 20)
+        guard case .array(let elements) = value?["a"] else {
+            Issue.record("a body within the stated length is read: \(String(describing: value))")
+            return
+        }
+        #expect(elements.count == 1000 && within.handedOut == 4000)
     }
 
     @Test("the sequence's own error comes out unchanged, and what came before it is not decoded")
