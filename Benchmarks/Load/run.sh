@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The load benchmark: a Hummingbird and a Vapor server (Sources/), each with a route per way of
+# reading a form body, driven by wrk on 127.0.0.1 in bounded runs; rounds interleave the routes,
+# and report.py takes each route's median. Needs wrk (`apt-get install wrk`). From a clean clone:
+#
+#   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 13 minutes
+#   LOAD_ROUNDS=1 LOAD_SECONDS=2 bash Benchmarks/Load/run.sh   # a quick look
+#   LOAD_FRAMEWORKS=Hummingbird LOAD_CSV=/tmp/h.csv bash Benchmarks/Load/run.sh   # one framework
+#
+# Writes Results/load.csv (every run) and, through report.py, Results/load.md and load.png.
+# Both servers and wrk share this machine's cores, so compare ratios within one framework.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+command -v wrk >/dev/null || { echo "the load benchmark needs wrk: sudo apt-get install wrk" >&2; exit 1; }
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH=/opt/swift/usr/bin:$PATH; fi
+rounds=${LOAD_ROUNDS:-3}
+seconds=${LOAD_SECONDS:-6}
+scratch="$root/.build-load"
+bodies="$scratch/bodies"
+results="$here/Results"
+mkdir -p "$results"
+
+swift build -c release --package-path "$here" --scratch-path "$scratch"
+python3 "$here/bodies.py" "$bodies"
+
+# scenario name, connections, bodies, shares (requests of each body in turn)
+scenarios=(
+    "small 32 small 1"
+    "medium 32 medium 1"
+    "large 64 large 1"
+    "hostile 32 small,flood,huge,conflict,malformed 16,1,1,1,1"
+)
+csv=${LOAD_CSV:-$results/load.csv}
+only=${LOAD_FRAMEWORKS:-Hummingbird,Vapor}  # LOAD_FRAMEWORKS=Vapor runs one
+echo "framework,scenario,route,round,requests,requests_per_second,p50_ms,p99_ms,non2xx,timeouts,socket_errors,peak_rss_mb,rss_after_mb" >"$csv"
+
+server=""
+trap '[ -z "$server" ] || kill "$server" 2>/dev/null || true' EXIT
+kib() { awk -v key="$1:" '$1 == key { print $2 }' "/proc/$server/status"; }
+# Waits until the server has used no processor time for 0.3 s (60 s at most): a slow route can
+# still be working through requests that wrk sent before it stopped, which the next run would pay for.
+settle() {
+    local before after
+    for _ in $(seq 200); do
+        before=$(awk '{ print $14 + $15 }' "/proc/$server/stat")
+        sleep 0.3
+        after=$(awk '{ print $14 + $15 }' "/proc/$server/stat")
+        [ "$before" != "$after" ] || return 0
+    done
+}
+
+for framework in Hummingbird:8081:ceiling,collect,adapter,chunked,framework Vapor:8082:ceiling,collect,content,stream,framework; do
+    IFS=: read -r name port routes <<<"$framework"
+    [[ ",$only," == *",$name,"* ]] || continue
+    "$scratch/release/Load$name" "$port" >"$scratch/$name.log" 2>&1 &
+    server=$!
+    for _ in $(seq 100); do
+        curl -s -o /dev/null "http://127.0.0.1:$port/" && break
+        kill -0 "$server" 2>/dev/null || { cat "$scratch/$name.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    for scenario in "${scenarios[@]}"; do
+        read -r label connections files shares <<<"$scenario"
+        paths=$(echo "$files" | tr ',' '\n' | sed "s|.*|$bodies/&.txt|" | paste -sd,)
+        for round in $(seq "$rounds"); do
+            for route in ${routes//,/ }; do
+                settle
+                echo 5 >"/proc/$server/clear_refs"  # resets the peak (VmHWM) to the present RSS
+                line=$(LOAD_BODIES="$paths" LOAD_SHARES="$shares" wrk -t1 -c"$connections" -d"${seconds}s" --timeout 10s \
+                    -s "$here/load.lua" "http://127.0.0.1:$port/$route" | tail -1)
+                python3 - "$name" "$label" "$route" "$round" "$(kib VmHWM)" "$(kib VmRSS)" "$line" >>"$csv" <<'ROW'
+import json, sys
+name, label, route, round_, peak, after, line = sys.argv[1:]
+r = json.loads(line)
+print(f"{name},{label},{route},{round_},{r['requests']},{r['requests'] / r['seconds']:.0f},{r['p50_ms']:.3f},{r['p99_ms']:.3f},"
+      f"{r['non2xx']},{r['timeouts']},{r['socket_errors']},{int(peak) / 1024:.1f},{int(after) / 1024:.1f}")
+ROW
+                tail -1 "$csv"
+            done
+        done
+    done
+    kill "$server"
+    wait "$server" 2>/dev/null || true
+    server=""
+done
+python3 "$here/report.py" "$csv"
