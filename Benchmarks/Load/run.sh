@@ -3,7 +3,7 @@
 # reading a form body, driven by wrk on 127.0.0.1 in bounded runs; rounds interleave the routes,
 # and report.py takes each route's median. Needs wrk (`apt-get install wrk`). From a clean clone:
 #
-#   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 13 minutes
+#   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 15 minutes
 #   LOAD_ROUNDS=1 LOAD_SECONDS=2 bash Benchmarks/Load/run.sh   # a quick look
 #   LOAD_FRAMEWORKS=Hummingbird LOAD_CSV=/tmp/h.csv bash Benchmarks/Load/run.sh   # one framework
 #
