@@ -264,9 +264,7 @@ public struct URLEncodedFormDecoder: Sendable {
         expectedLength: Int? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> T where Body.Element: Collection<UInt8> {
-        if let expectedLength, expectedLength > limits.maximumInputLength {
-            throw URLEncodedFormDecodingError.inputTooLong(length: expectedLength, limit: limits.maximumInputLength)
-        }
+        if let expectedLength { try checkLength(expectedLength) }
         var chunks = body.makeAsyncIterator()
         let first = try await chunks.next(isolation: isolation)
         var second: Body.Element?
