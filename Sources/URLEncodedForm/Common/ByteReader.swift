@@ -157,6 +157,17 @@ struct ByteReader: Sequence {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// The bytes as text, which the caller knows to be ASCII: the encoder's output, every byte of
+    /// which its escaper or its own punctuation wrote. Not checked in release builds (measured:
+    /// the check was 98 instructions of a small encode); debug builds, where the tests run, check.
+    var stringUncheckedASCII: String {
+        assert(allSatisfy { $0 < 0x80 }, "text that is not ASCII")
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return unsafe String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: true))
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     var array: [UInt8] { Array(buffer) }
 
     var data: Data { Data(buffer: buffer) }

@@ -152,15 +152,32 @@ struct ByteWriter: ByteSink, ~Copyable {
     /// Appends the eight bytes of each of `words`: a writer used as a stack of integers
     /// (``MemberStack``), so that it too can start in stack memory.
     @inline(__always)
-    mutating func append(words first: Int, _ second: Int) {
-        reserve(16)
-        // `reserve` made room for sixteen bytes from `count` on.
+    mutating func append(words first: Int, _ second: Int, _ third: Int) {
+        reserve(24)
+        // `reserve` made room for twenty-four bytes from `count` on.
         UnsafeMutableRawPointer(base + count).storeBytes(of: first, as: Int.self)
         UnsafeMutableRawPointer(base + (count &+ 8)).storeBytes(of: second, as: Int.self)
-        count &+= 16
+        UnsafeMutableRawPointer(base + (count &+ 16)).storeBytes(of: third, as: Int.self)
+        count &+= 24
     }
 
-    /// The integer whose bytes start at `offset`, which ``append(words:_:)`` wrote.
+    /// The eight bytes from `offset` as one number whose order is theirs: the first byte is the
+    /// highest, and bytes past the end count as zeros. Two texts whose keys differ are ordered
+    /// as their keys are, since a text that ends first is the lesser, as a zero is; equal keys
+    /// leave the order to the bytes after them.
+    func orderKey(at offset: Int) -> UInt64 {
+        precondition(offset >= 0 && offset <= count, "key outside the buffer")
+        let available = count &- offset
+        if available >= 8 { return UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) }
+        var key: UInt64 = 0
+        for index in 0..<8 {
+            // `index < available` keeps the read inside the bytes written.
+            key = key &<< 8 | (index < available ? UInt64(base[offset &+ index]) : 0)
+        }
+        return key
+    }
+
+    /// The integer whose bytes start at `offset`, which ``append(words:_:_:)`` wrote.
     @inline(__always)
     func word(at offset: Int) -> Int {
         precondition(offset >= 0 && offset <= count &- 8, "word outside the buffer")

@@ -45,13 +45,16 @@ extension FormEncodingSession {
         // their own `encode(to:)` (an unkeyed one for an array, a keyed one by each key for a
         // dictionary), with their types known: the standard library's generic conformances look
         // up metadata as they go (measured: a dictionary of three strings, 1,300 instructions).
-        if Value.self == [String].self {
+        // Each metatype below is looked up through a cache, which a value of another size, as
+        // most structs are, skips (measured: 20 instructions a small encode, 76 a medium).
+        let mayBeCollection = MemoryLayout<Value>.size == MemoryLayout<[String]>.size
+        if mayBeCollection, Value.self == [String].self {
             var container = FormUnkeyedEncodingContainer(writer: self, array: slot)
             for element in reinterpret(value, as: [String].self) { try container.encode(element) }
-        } else if Value.self == [Int].self {
+        } else if mayBeCollection, Value.self == [Int].self {
             var container = FormUnkeyedEncodingContainer(writer: self, array: slot)
             for element in reinterpret(value, as: [Int].self) { try container.encode(element) }
-        } else if Value.self == [String: String].self {
+        } else if mayBeCollection, Value.self == [String: String].self {
             var container = FormKeyedEncodingContainer<FormCodingKey>(writer: self, object: slot)
             for (key, text) in reinterpret(value, as: [String: String].self) { try container.encode(text, forKey: FormCodingKey(key)) }
         } else {

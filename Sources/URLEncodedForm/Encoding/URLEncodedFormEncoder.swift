@@ -232,7 +232,7 @@ public struct URLEncodedFormEncoder: Sendable {
     ///   value; errors thrown by a custom strategy or by the value's `encode(to:)`, unchanged.
     public func encode(_ value: some Encodable) throws -> String {
         var text = ""
-        try encoded(value) { text = $0.string }
+        try encoded(value) { text = $0.stringUncheckedASCII }
         return text
     }
 
@@ -273,7 +273,7 @@ public struct URLEncodedFormEncoder: Sendable {
         let session = try tree(of: value)
         let nodes = session.builder.nodes
         var failure: FormSerializer<NoPairItems>.Failure?
-        ByteWriter.withStackStorage(640, 128, 256) { output, path, members in
+        ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
             var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: NoPairItems())
             _ = serializer.serialize(body)
             failure = serializer.failure
@@ -288,7 +288,7 @@ public struct URLEncodedFormEncoder: Sendable {
         let nodes = session.builder.nodes
         var failure: FormSerializer<UnescapedPairs>.Failure?
         var pairs = UnescapedPairs()
-        ByteWriter.withStackStorage(640, 128, 256) { output, path, members in
+        ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
             var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: pairs)
             pairs = serializer.serialize { _ in }
             failure = serializer.failure

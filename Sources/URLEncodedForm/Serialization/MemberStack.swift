@@ -8,7 +8,12 @@
 ///     append(0..<25)      the root's first member, all of `user`
 ///     append(26..<34)     `tags[]=a`; the root sorts entries 0...1 and drops them
 ///
-/// Kept in a ``ByteWriter`` of two words per member rather than an array, so that it starts in
+/// Each entry keeps its text's first eight bytes after the path its level shares, as an
+/// ``ByteWriter/orderKey(at:)``, so that the sort compares two members with one comparison unless
+/// those bytes are equal (measured against comparing texts alone: small 11,815 → 11,794 instructions,
+/// medium 44,951 → 44,450, large 4.77M → 4.68M, rows 5.03M → 4.73M).
+///
+/// Kept in a ``ByteWriter`` of three words per member rather than an array, so that it starts in
 /// the stack memory an encode lends it (``ByteWriter/withStackStorage(_:_:_:_:)``): a typical
 /// encode allocates nothing for it.
 struct MemberStack: ~Copyable {
@@ -18,39 +23,40 @@ struct MemberStack: ~Copyable {
         words = storage
     }
 
-    var count: Int { words.count / 16 }
+    private static let entrySize = 24
 
+    var count: Int { words.count / Self.entrySize }
+
+    /// Where the pairs of member `index` lie in the output.
     subscript(index: Int) -> Range<Int> {
-        get {
-            let offset = index &* 16
-            return words.word(at: offset)..<words.word(at: offset &+ 8)
-        }
-        set {
-            let offset = index &* 16
-            words.setWord(newValue.lowerBound, at: offset)
-            words.setWord(newValue.upperBound, at: offset &+ 8)
-        }
+        let offset = index &* Self.entrySize
+        return words.word(at: offset)..<words.word(at: offset &+ 8)
     }
 
-    mutating func append(_ text: Range<Int>) {
-        words.append(words: text.lowerBound, text.upperBound)
+    /// Pushes a member whose pairs lie at `text` and whose first bytes after its level's path
+    /// are `key`.
+    mutating func append(_ text: Range<Int>, key: UInt64) {
+        words.append(words: text.lowerBound, text.upperBound, Int(bitPattern: UInt(key)))
     }
 
     /// Drops the entries from `index` on.
     mutating func removeAll(from index: Int) {
-        words.truncate(to: index &* 16)
+        words.truncate(to: index &* Self.entrySize)
     }
 
-    /// Sorts the entries in `range` by `precedes` and says whether any moved. Objects are
-    /// usually small and often already in order, where an insertion sort does least; large ones
-    /// are copied out for the standard sort.
+    /// Sorts the entries in `range` by their keys, then, where two are equal, by `precedes`, and
+    /// says whether any moved. Objects are usually small and often already in order, where an
+    /// insertion sort does least; large ones are copied out for the standard sort.
     mutating func sort(_ range: Range<Int>, by precedes: (Range<Int>, Range<Int>) -> Bool) -> Bool {
+        func ordered(_ first: Entry, before second: Entry) -> Bool {
+            first.key != second.key ? first.key < second.key : precedes(first.text, second.text)
+        }
         if range.count > 32 {
-            var entries = range.map { self[$0] }
-            let isSorted = zip(entries, entries.dropFirst()).allSatisfy { !precedes($1, $0) }
+            var entries = range.map { self[entry: $0] }
+            let isSorted = zip(entries, entries.dropFirst()).allSatisfy { !ordered($1, before: $0) }
             guard !isSorted else { return false }
-            entries.sort(by: precedes)
-            for (index, entry) in zip(range, entries) { self[index] = entry }
+            entries.sort(by: ordered)
+            for (index, entry) in zip(range, entries) { self[entry: index] = entry }
             return true
         }
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "members outside the stack")
@@ -59,7 +65,7 @@ struct MemberStack: ~Copyable {
         for index in range.dropFirst() {
             let item = self[unchecked: index]
             var slot = index
-            while slot > range.lowerBound, precedes(item, self[unchecked: slot &- 1]) {
+            while slot > range.lowerBound, ordered(item, before: self[unchecked: slot &- 1]) {
                 self[unchecked: slot] = self[unchecked: slot &- 1]
                 slot &-= 1
             }
@@ -71,17 +77,36 @@ struct MemberStack: ~Copyable {
         return moved
     }
 
-    /// An entry whose index the caller checked against ``count``.
-    private subscript(unchecked index: Int) -> Range<Int> {
+    private struct Entry {
+        var text: Range<Int>
+        var key: UInt64
+    }
+
+    private subscript(entry index: Int) -> Entry {
         get {
-            let offset = index &* 16
-            // Written from a range, so its bounds are in order.
-            return Range(uncheckedBounds: (words.word(uncheckedAt: offset), words.word(uncheckedAt: offset &+ 8)))
+            precondition(index >= 0 && index < count, "member outside the stack")
+            return self[unchecked: index]
         }
         set {
-            let offset = index &* 16
-            words.setWord(newValue.lowerBound, uncheckedAt: offset)
-            words.setWord(newValue.upperBound, uncheckedAt: offset &+ 8)
+            precondition(index >= 0 && index < count, "member outside the stack")
+            self[unchecked: index] = newValue
+        }
+    }
+
+    /// An entry whose index the caller checked against ``count``.
+    private subscript(unchecked index: Int) -> Entry {
+        get {
+            let offset = index &* Self.entrySize
+            // Written from a range, so its bounds are in order.
+            return Entry(
+                text: Range(uncheckedBounds: (words.word(uncheckedAt: offset), words.word(uncheckedAt: offset &+ 8))),
+                key: UInt64(UInt(bitPattern: words.word(uncheckedAt: offset &+ 16))))
+        }
+        set {
+            let offset = index &* Self.entrySize
+            words.setWord(newValue.text.lowerBound, uncheckedAt: offset)
+            words.setWord(newValue.text.upperBound, uncheckedAt: offset &+ 8)
+            words.setWord(Int(bitPattern: UInt(newValue.key)), uncheckedAt: offset &+ 16)
         }
     }
 }

@@ -172,7 +172,10 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     @inline(__always)
     private mutating func recordMemberText(from start: Int) {
         guard sortsMembers, level.holdsMembers else { return }
-        members.append((start == 0 ? 0 : start &+ 1)..<output.count)
+        let text = (start == 0 ? 0 : start &+ 1)..<output.count
+        // The sort compares members after the path they share (``sortMembers(from:sharedPrefix:)``),
+        // which is this level's.
+        members.append(text, key: output.orderKey(at: text.lowerBound &+ (rewritesPaths ? 0 : path.count)))
     }
 
     /// Ends the root level, once every other is closed, and calls `body` with the form text.

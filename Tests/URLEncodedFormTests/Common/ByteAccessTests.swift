@@ -75,31 +75,67 @@ struct ByteAccessTests {
             var third = lentThird
             first.append(contentsOf: Array("first".utf8))
             second.append(contentsOf: Array(repeating: UInt8(ascii: "s"), count: 10))
-            third.append(words: -7, Int.max)
+            third.append(words: -7, Int.max, 5)
             first.append(contentsOf: Array(",again".utf8))
             second.append(contentsOf: Array(repeating: UInt8(ascii: "s"), count: 30))  // past its 16
             third.setWord(Int.min, at: 0)
-            let words = [third.word(at: 0), third.word(at: 8)]
+            let words = [third.word(at: 0), third.word(at: 8), third.word(at: 16)]
             return (first.withReader { $0.string }, second.withReader { $0.string }, words)
         }
         #expect(texts.0 == "first,again")
         #expect(texts.1 == String(repeating: "s", count: 40))
-        #expect(texts.2 == [Int.min, Int.max])
+        #expect(texts.2 == [Int.min, Int.max, 5])
     }
 
-    @Test("a member stack sorts small and large runs and drops a level's entries")
-    func memberStack() {
-        for count in [3, 40] {
-            var stack = MemberStack(ByteWriter(capacity: 16))
-            stack.append(100..<101)
-            let keys = (0..<count).map { ($0 * 7919) % count }
-            for key in keys { stack.append(key..<(key + 1)) }
-            #expect(stack.sort(1..<(count + 1)) { $0.lowerBound < $1.lowerBound })
-            #expect((1...count).map { stack[$0].lowerBound } == Array(0..<count))
-            #expect(!stack.sort(1..<(count + 1)) { $0.lowerBound < $1.lowerBound })
-            stack.removeAll(from: 1)
-            #expect(stack.count == 1 && stack[0] == 100..<101)
+    @Test(
+        "a member stack sorts small and large runs by their keys, then by the texts where keys are equal, and drops a level's entries",
+        arguments: [3, 40], [false, true])
+    func memberStack(count: Int, equalKeys: Bool) {
+        var stack = MemberStack(ByteWriter(capacity: 16))
+        stack.append(100..<101, key: 0)
+        let positions = (0..<count).map { ($0 * 7919) % count }
+        // With keys, the order is theirs and `precedes` is never asked; with equal keys, it is.
+        for position in positions { stack.append(position..<(position + 1), key: equalKeys ? 9 : UInt64(count - position)) }
+        var asked = 0
+        let precedes: (Range<Int>, Range<Int>) -> Bool = {
+            asked += 1
+            return $0.lowerBound < $1.lowerBound
         }
+        let moved = stack.sort(1..<(count + 1), by: precedes)
+        #expect(moved)
+        let expected = equalKeys ? Array(0..<count) : Array((0..<count).reversed())
+        #expect((1...count).map { stack[$0].lowerBound } == expected)
+        #expect(equalKeys ? asked > 0 : asked == 0)
+        let movedAgain = stack.sort(1..<(count + 1), by: precedes)
+        #expect(!movedAgain)
+        stack.removeAll(from: 1)
+        #expect(stack.count == 1 && stack[0] == 100..<101)
+    }
+
+    /// Texts in byte order, with prefixes, equal first eight bytes and the end of the buffer.
+    static let orderedTexts = ["", "a", "a=1", "a=1&b", "a=12", "ab", "abcdefgh", "abcdefgh=1", "abcdefgi", "b", "b%5Bx%5D=1", "b=", "~"]
+
+    @Test("order keys of texts that end the buffer, as a member's text does when it is recorded, order them as their bytes do where they differ")
+    func orderKeys() {
+        let keys = Self.orderedTexts.map(Self.key)
+        for first in keys.indices {
+            for second in keys.indices where keys[first] != keys[second] {
+                #expect((keys[first] < keys[second]) == (first < second), "\(Self.orderedTexts[first]) against \(Self.orderedTexts[second])")
+            }
+        }
+        // Texts equal in their first eight bytes have equal keys, and the sort compares their bytes.
+        #expect(Self.key("abcdefgh") == Self.key("abcdefgh=1"))
+        // A key read from within the buffer takes the bytes after it.
+        var writer = ByteWriter(capacity: 16)
+        writer.append(contentsOf: Array("x=1&abcdefghij".utf8))
+        #expect(writer.orderKey(at: 4) == Self.key("abcdefgh"))
+        #expect(writer.orderKey(at: writer.count) == 0)
+    }
+
+    private static func key(_ text: String) -> UInt64 {
+        var writer = ByteWriter(capacity: 16)
+        writer.append(contentsOf: Array(text.utf8))
+        return writer.orderKey(at: 0)
     }
 
     @Test("an array sink trims the room it was lent to what was kept")
@@ -248,13 +284,13 @@ struct ByteAccessTests {
     func wordPastCount() async {
         await #expect(processExitsWith: .failure) {
             var writer = ByteWriter(capacity: 64)
-            writer.append(words: 1, 2)
-            _ = writer.word(at: 9)
+            writer.append(words: 1, 2, 3)
+            _ = writer.word(at: 17)
         }
         await #expect(processExitsWith: .failure) {
             var writer = ByteWriter(capacity: 64)
-            writer.append(words: 1, 2)
-            writer.setWord(2, at: 16)
+            writer.append(words: 1, 2, 3)
+            writer.setWord(2, at: 24)
         }
         await #expect(processExitsWith: .failure) {
             let writer = ByteWriter(capacity: 64)
