@@ -202,6 +202,16 @@ extension String {
         var text = self
         return try text.withUTF8 { try body(ByteReader($0)) }
     }
+
+    /// ``withReader(_:)`` for the encoder's names and values: native and small text lends its
+    /// bytes as it is, with no copy of the `String` to retain (measured: 348 instructions of a
+    /// small encode; the generic `withReader` taking this path made the small decode 415 slower).
+    @inline(__always)
+    func withReaderOfText<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable({ try body(ByteReader($0)) }) { return result }
+        var text = self
+        return try text.withUTF8 { try body(ByteReader($0)) }
+    }
 }
 
 extension Substring {

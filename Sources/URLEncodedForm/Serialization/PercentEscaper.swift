@@ -123,7 +123,7 @@ final class PercentEscaper: Sendable {
     /// alone, straight into the output: measured by callgrind, the general path above costs a
     /// tenth more instructions per medium encode, for its length checks.
     func escapeName<Sink: ByteSink & ~Copyable>(_ name: String, spaceAsPlus: Bool, into output: inout Sink) {
-        name.withReader { name in withTable(spaceAsPlus) { escapeShort(name, table: $0, into: &output) } }
+        name.withReaderOfText { name in withTable(spaceAsPlus) { escapeShort(name, table: $0, into: &output) } }
     }
 
     /// Escapes through the byte table alone: names, and values of up to ``shortTextSize`` bytes.
@@ -210,7 +210,7 @@ final class PercentEscaper: Sendable {
     }
 
     func escape<Sink: ByteSink & ~Copyable>(_ text: String, spaceAsPlus: Bool, into output: inout Sink) {
-        text.withReader { escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
+        text.withReaderOfText { escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
     }
     @inline(__always)
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
