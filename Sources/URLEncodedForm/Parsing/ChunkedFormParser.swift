@@ -113,20 +113,36 @@ struct ChunkedFormParser {
         try parser.checkDepth(ofName: pending..<nameEnd, complete: pendingNameEnded)
     }
 
-    private static func firstIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
+    /// The first `byte` in `bytes`, looked for 16 bytes at a time: a long value spans many
+    /// chunks, each searched for its `&` (measured byte by byte, a 900 KB value's chunks cost a
+    /// server more than its parse).
+    static func firstIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
         var index = 0
+        while index <= bytes.count &- 16 {
+            // `0 <= index <= count - 16`: the chunk lies inside the bytes.
+            let lanes = ByteScanning.equal(bytes.chunk(unchecked: index), byte)
+            if !ByteScanning.isZero(lanes) { return index &+ ByteScanning.firstNonzeroLane(lanes) }
+            index &+= 16
+        }
         while index < bytes.count {
             if bytes[index] == byte { return index }
-            index += 1
+            index &+= 1
         }
         return nil
     }
 
-    private static func lastIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
-        var index = bytes.count - 1
-        while index >= 0 {
-            if bytes[index] == byte { return index }
-            index -= 1
+    /// The last `byte` in `bytes`, looked for 16 bytes at a time from the end.
+    static func lastIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
+        var end = bytes.count
+        while end >= 16 {
+            // `16 <= end <= count`: the chunk before `end` lies inside the bytes.
+            let lanes = ByteScanning.bits(ByteScanning.equal(bytes.chunk(unchecked: end &- 16), byte))
+            if lanes != 0 { return end &- 16 &+ (31 &- lanes.leadingZeroBitCount) }
+            end &-= 16
+        }
+        while end > 0 {
+            end &-= 1
+            if bytes[end] == byte { return end }
         }
         return nil
     }

@@ -32,6 +32,29 @@ struct StreamedBodyTests {
         return bodies
     }()
 
+    @Test(
+        "a chunk's first and last `&` are found 16 bytes at a time as the standard library finds them, at every place and length",
+        arguments: 0..<48)
+    func ampersandSearch(length: Int) {
+        // No `&`, one at each place, and one at each place with another 17 bytes on (a second chunk of 16).
+        var shapes: [[UInt8]] = [Array(repeating: UInt8(ascii: "a"), count: length)]
+        for place in 0..<length {
+            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+            bytes[place] = UInt8(ascii: "&")
+            shapes.append(bytes)
+            if place + 17 < length {
+                bytes[place + 17] = UInt8(ascii: "&")
+                shapes.append(bytes)
+            }
+        }
+        for bytes in shapes {
+            bytes.withReader { reader in
+                #expect(ChunkedFormParser.firstIndex(of: UInt8(ascii: "&"), in: reader) == bytes.firstIndex(of: UInt8(ascii: "&")))
+                #expect(ChunkedFormParser.lastIndex(of: UInt8(ascii: "&"), in: reader) == bytes.lastIndex(of: UInt8(ascii: "&")))
+            }
+        }
+    }
+
     @Test("the committed bodies are all here")
     func corpus() {
         #expect(Self.bodies.count > 7000, "\(Self.bodies.count)")
