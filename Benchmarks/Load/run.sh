@@ -6,6 +6,7 @@
 #   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 15 minutes
 #   LOAD_ROUNDS=1 LOAD_SECONDS=2 bash Benchmarks/Load/run.sh   # a quick look
 #   LOAD_FRAMEWORKS=Hummingbird LOAD_CSV=/tmp/h.csv bash Benchmarks/Load/run.sh   # one framework
+#   LOAD_SCENARIOS=large LOAD_CSV=/tmp/l.csv bash Benchmarks/Load/run.sh          # one body
 #
 # Writes Results/load.csv (every run) and, through report.py, Results/load.md and load.png.
 # Both servers and wrk share this machine's cores, so compare ratios within one framework.
@@ -33,6 +34,7 @@ scenarios=(
 )
 csv=${LOAD_CSV:-$results/load.csv}
 only=${LOAD_FRAMEWORKS:-Hummingbird,Vapor}  # LOAD_FRAMEWORKS=Vapor runs one
+scenarioNames=${LOAD_SCENARIOS:-small,medium,large,hostile}
 echo "framework,scenario,route,round,requests,requests_per_second,p50_ms,p99_ms,non2xx,timeouts,socket_errors,peak_rss_mb,rss_after_mb" >"$csv"
 
 server=""
@@ -62,6 +64,7 @@ for framework in Hummingbird:8081:ceiling,collect,adapter,chunked,framework Vapo
     done
     for scenario in "${scenarios[@]}"; do
         read -r label connections files shares <<<"$scenario"
+        [[ ",$scenarioNames," == *",$label,"* ]] || continue
         paths=$(echo "$files" | tr ',' '\n' | sed "s|.*|$bodies/&.txt|" | paste -sd,)
         for round in $(seq "$rounds"); do
             for route in ${routes//,/ }; do
