@@ -168,8 +168,8 @@ final class FormEncodingSession {
             write(float: reinterpret(value, as: Double.self), to: target)
         } else if MemoryLayout<Value>.size > Self.largestScalarSize {
             // A struct of several members, as most values that encode themselves are: the
-            // Foundation metatypes below are each looked up through a cache (measured: 106
-            // instructions a value), which its size rules out first.
+            // Foundation metatypes below are each looked up through a cache, which its size rules
+            // out first (measured: small encode −50 instructions, medium −93).
             return false
         } else if Value.self == Date.self {
             return try write(date: reinterpret(value, as: Date.self), to: target)
