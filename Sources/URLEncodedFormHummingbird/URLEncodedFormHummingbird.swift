@@ -50,7 +50,7 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
     }
 
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        guard let contentType = request.headers[.contentType], Self.isForm(contentType) else {
+        guard let contentType = request.headers[.contentType], FormMediaType.matches(contentType) else {
             if let otherContentTypes {
                 return try await otherContentTypes.decode(type, from: request, context: context)
             }
@@ -75,26 +75,6 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
         } catch let error as DecodingError {
             throw HTTPError(.badRequest, message: PlainTextErrorResponse.message(of: error))
         }
-    }
-
-    /// `application/x-www-form-urlencoded`, with any parameters (`; charset=utf-8`), in any case.
-    /// Not Hummingbird's `MediaType.isType`: it compares the subtype case-sensitively, and media
-    /// types are case-insensitive (RFC 9110, 8.3.1). Compared byte by byte, since every request
-    /// asks: splitting, trimming and lowercasing the header cost each form request several
-    /// allocations.
-    static func isForm(_ contentType: String) -> Bool {
-        var bytes = contentType.utf8[...]
-        if let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) { bytes = bytes[..<semicolon] }
-        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
-        let form = "application/x-www-form-urlencoded".utf8
-        // ASCII letters differ from their capitals in one bit (0x20); the other bytes of the
-        // media type are not letters, and must match exactly.
-        return bytes.count == form.count
-            && zip(bytes, form).allSatisfy { byte, expected in
-                byte == expected || (expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z") && byte | 0x20 == expected)
-            }
     }
 }
 

@@ -105,8 +105,11 @@ struct VaporAdapterTests {
             ("application/x-www-form-urlencoded", "name=J%C3%BCrgen&age=36&address[city]=K%C3%B6ln&address[zip]=50667", 200, "age=36"),
             ("application/x-www-form-urlencoded", "name=" + String(repeating: "a", count: 300), 413, "more than the 256 bytes"),
             ("application/x-www-form-urlencoded", String(repeating: "a=1&", count: 30), 400, "more than the 20 parameters"),
+            // Media types are case-insensitive (RFC 9110, 8.3.1), and spaces around `;` are allowed.
+            ("Application/X-WWW-Form-URLEncoded ; charset=UTF-8", "name=Ada&age=36&address[city]=X&address[zip]=1", 200, "age=36"),
             // Vapor writes the reason as JSON, with `/` escaped.
             ("application/json", "{}", 415, "Expected a body of type application"),
+            ("application/x-www-form-urlencodedx", "name=Ada", 415, "Expected a body of type application"),
         ] as [(String, String, Int, String)]
     )
     func streamed(contentType: String, body: String, status: Int, text: String) async throws {

@@ -7,6 +7,10 @@ import Vapor
 //   /ceiling    Vapor collects the body; the route answers, decoding nothing
 //   /collect    collected, then URLEncodedFormDecoder().decode(_:from: buffer.readableBytesView)
 //   /content    req.content.decode(_:using:) with this package's ContentDecoder (the adapter)
+//   /streamceiling   body: .stream, the body collected in the handler and answered, decoding
+//                    nothing: what Vapor allows a streamed route (an async one, the stream drained)
+//   /streamcollect   body: .stream, collected in the handler, then decoded: what a streamed route
+//                    does without the adapter
 //   /stream     body: .stream, req.decodeURLEncodedForm(_:) (the adapter, as the chunks arrive)
 //   /framework  Vapor's own URLEncodedFormDecoder, through req.content
 let port = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 8082
@@ -27,8 +31,8 @@ app.routes.defaultMaxBodySize = "2mb"
 app.on(.POST, "ceiling") { request -> String in
     "\(request.body.data?.readableBytes ?? 0)\n"
 }
-app.on(.POST, "collect") { request -> String in
-    let body = request.body.data ?? ByteBuffer()
+/// The routes that call the decoder themselves answer its errors as the adapter does.
+func answer(decoding body: ByteBuffer) throws -> String {
     do {
         return try decoder.decode(Signup.self, from: body.readableBytesView).summary
     } catch let error as URLEncodedFormDecodingError {
@@ -37,8 +41,18 @@ app.on(.POST, "collect") { request -> String in
         throw Abort(.badRequest, reason: "\(error)")
     }
 }
+app.on(.POST, "collect") { request -> String in
+    try answer(decoding: request.body.data ?? ByteBuffer())
+}
 app.on(.POST, "content") { request -> String in
     try request.content.decode(Signup.self, using: decoder).summary
+}
+app.on(.POST, "streamceiling", body: .stream) { request async throws -> String in
+    let body = try await request.body.collect(max: app.routes.defaultMaxBodySize.value).get()
+    return "\(body?.readableBytes ?? 0)\n"
+}
+app.on(.POST, "streamcollect", body: .stream) { request async throws -> String in
+    try answer(decoding: try await request.body.collect(max: app.routes.defaultMaxBodySize.value).get() ?? ByteBuffer())
 }
 app.on(.POST, "stream", body: .stream) { request async throws -> String in
     try await request.decodeURLEncodedForm(Signup.self, using: decoder).summary
