@@ -106,6 +106,19 @@ struct HummingbirdAdapterTests {
         }
     }
 
+    /// Content-Type is one field (RFC 9110, 8.3): sent twice, even as two forms, the request is
+    /// not a form, as Hummingbird's `headers[.contentType]` reads it (the values joined).
+    @Test("a request with two Content-Type fields is answered 415")
+    func repeatedContentType() async throws {
+        // A field per element of the literal, in order, the repeated name kept.
+        let headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .contentType: "application/x-www-form-urlencoded"]
+        try await Self.app().test(.router) { client in
+            try await client.execute(uri: "/signup", method: .post, headers: headers, body: ByteBuffer(string: "name=Ada&age=1")) { response in
+                #expect(response.status.code == 415)
+            }
+        }
+    }
+
     /// The body's text: the adapter's own errors are plain text, and Hummingbird writes an
     /// `HTTPError` through the context's response encoder, here as a form (`error[message]=…`).
     private static func message(of response: TestResponse) throws -> String {
