@@ -73,7 +73,7 @@ try:
 except ImportError:
     sys.exit("no matplotlib: the table is written, the chart is not (pip install matplotlib)")
 frameworks = list(dict.fromkeys(entry[0] for entry in chart))
-figure, axes = plt.subplots(1, len(frameworks), figsize=(6 * len(frameworks), 4), squeeze=False)
+figure, axes = plt.subplots(1, len(frameworks), figsize=(6 * len(frameworks), 4.8), squeeze=False)
 for axis, framework in zip(axes[0], frameworks):
     entries = [entry for entry in chart if entry[0] == framework]
     scenarios = list(dict.fromkeys(entry[1] for entry in entries))
@@ -85,6 +85,7 @@ for axis, framework in zip(axes[0], frameworks):
     axis.set_xticks([x + width * (len(routes) - 1) / 2 for x in range(len(scenarios))], scenarios)
     axis.axhline(1, color="#444", linewidth=0.8)
     axis.set_title(f"{framework}: requests/s against the ceiling")
-    axis.legend(fontsize=8)
+    # Below the bars, which reach the ceiling line the legend would cover.
+    axis.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=4, frameon=False)
 figure.tight_layout()
 figure.savefig(path.parent / "load.png", dpi=110)
