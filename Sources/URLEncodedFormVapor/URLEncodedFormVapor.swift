@@ -113,11 +113,12 @@ extension Request {
     ) async throws -> T {
         // Not `headers.contentType`, Vapor's media-type parser: it cost a small form's streamed
         // route more than the decode (load benchmark profile).
-        guard let contentType = headers.first(name: .contentType), FormMediaType.matches(contentType) else {
+        let contentType = headers.first(name: .contentType)
+        guard let contentType, FormMediaType.matches(contentType) else {
             throw Abort(
                 .unsupportedMediaType,
                 reason:
-                    "Expected a body of type application/x-www-form-urlencoded, but the request has \(headers.first(name: .contentType).map(ErrorQuote.quote) ?? "no Content-Type")."
+                    "Expected a body of type application/x-www-form-urlencoded, but the request has \(contentType.map(ErrorQuote.quote) ?? "no Content-Type")."
             )
         }
         var decoder = decoder

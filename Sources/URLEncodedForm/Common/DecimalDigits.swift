@@ -23,16 +23,23 @@ extension ByteSink where Self: ~Copyable {
                 count &+= 1
                 remaining = quotient
             } while remaining != 0
-            var low = 0
-            var high = count &- 1
-            while low < high {
-                let byte = digits[low]
-                digits[low] = digits[high]
-                digits[high] = byte
-                low &+= 1
-                high &-= 1
-            }
+            digits.reverseFirst(count)
             return count
+        }
+    }
+}
+
+extension ByteWriter.Window {
+    /// Turns the first `count` bytes around: digits are found last first.
+    func reverseFirst(_ count: Int) {
+        var low = 0
+        var high = count &- 1
+        while low < high {
+            let byte = self[low]
+            self[low] = self[high]
+            self[high] = byte
+            low &+= 1
+            high &-= 1
         }
     }
 }

@@ -11,7 +11,8 @@
 /// `package`, so that both framework adapters ask it the same way. Compared byte by byte, since
 /// every request asks: the frameworks' own media-type parsers split, trim and lowercase the
 /// header (Vapor's `headers.contentType`, twice per request, took 18% of a streamed route's
-/// processor time in the load benchmark's profile).
+/// processor time in the load benchmark's profile). Not Hummingbird's `MediaType.isType` either:
+/// it compares the subtype case-sensitively.
 package enum FormMediaType {
     package static func matches(_ contentType: String) -> Bool {
         // What clients send, compared at once.

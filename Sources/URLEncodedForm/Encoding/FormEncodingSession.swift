@@ -12,6 +12,8 @@ enum FormScalar {
     case text(String)
     case signed(Int64)
     case unsigned(UInt64)
+    /// A `Double` written as `description` would, without its `String` (``ShortDecimal``).
+    case decimal(ShortDecimal)
 }
 
 /// What a `nil` writes under ``URLEncodedFormEncoder/NilEncoding``: text, or the name alone.
@@ -133,7 +135,11 @@ final class FormEncodingSession {
     /// back to the same value (`1.0`, `1e+20`, `-0.0`). Most fit a small string, which does not
     /// allocate; reimplementing the standard library's shortest-digits algorithm would not pay.
     func write<Float: BinaryFloatingPoint & LosslessStringConvertible>(float value: Float, to target: ScalarTarget) {
-        put(.text(value.description), to: target)
+        if Float.self == Double.self, let decimal = ShortDecimal(reinterpret(value, as: Double.self)) {
+            put(.decimal(decimal), to: target)
+        } else {
+            put(.text(value.description), to: target)
+        }
     }
 
     func writeNil(to target: ScalarTarget) {

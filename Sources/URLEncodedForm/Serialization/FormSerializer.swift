@@ -245,6 +245,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         case .text(let text): writer.appendValue(text)
         case .signed(let value): writer.appendValue(decimal: value)
         case .unsigned(let value): writer.appendValue(decimal: value)
+        case .decimal(let value): writer.appendValue(value)
         }
     }
 

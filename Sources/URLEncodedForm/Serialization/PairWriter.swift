@@ -272,6 +272,19 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         }
     }
 
+    /// Appends a `Double`'s digits, escaped when the allowed characters leave out a digit, `-`
+    /// or `.`.
+    mutating func appendValue(_ decimal: ShortDecimal) {
+        if Items.records { items.appendValue(decimal.text) }
+        if escaper.writesDecimalsLiterally {
+            output.appendDecimal(decimal)
+        } else {
+            var digits: [UInt8] = []
+            digits.appendDecimal(decimal)
+            digits.withReader { escaper.escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
+        }
+    }
+
     // MARK: Names
 
     /// Where a step goes: the path, for a level, or straight to the output, for a scalar's pair.

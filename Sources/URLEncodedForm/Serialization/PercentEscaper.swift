@@ -30,6 +30,8 @@ final class PercentEscaper: Sendable {
     }
     /// Whether the digits and `-` are written as they are, so integers need no escaping.
     let writesDigitsLiterally: Bool
+    /// Whether `.` is written as it is too, so `Double`s need no escaping (``ShortDecimal``).
+    let writesDecimalsLiterally: Bool
 
     /// The characters of ``URLEncodedFormEncoder/AllowedCharacters-swift.struct/default``: RFC 3986's unreserved
     /// set plus `?` and `/`.
@@ -61,6 +63,7 @@ final class PercentEscaper: Sendable {
             dot: Self.bytes(of: table[Int(UInt8(ascii: "."))])
         )
         writesDigitsLiterally = "-0123456789".utf8.allSatisfy { isLiteral[Int($0)] }
+        writesDecimalsLiterally = writesDigitsLiterally && isLiteral[Int(UInt8(ascii: "."))]
     }
 
     private static let plusEntry = entry([UInt8(ascii: "+")])
