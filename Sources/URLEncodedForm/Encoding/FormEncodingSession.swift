@@ -38,13 +38,12 @@ final class FormEncodingSession {
     @exclusivity(unchecked) private(set) var builder: FormTreeBuilder
 
     // The options are copied out once: reading an enum with a closure payload from the options
-    // struct on every write would retain and release it.
+    // struct on every write would retain and release it. Those only some values read come in
+    // one object, retained once.
     private let boolEncoding: URLEncodedFormEncoder.BoolEncoding
-    private let dataEncoding: URLEncodedFormEncoder.DataEncoding
-    private let dateEncoding: URLEncodedFormEncoder.DateEncoding
-    private let nilEncoding: URLEncodedFormEncoder.NilEncoding
+    private let strategies: URLEncodedFormEncoder.ValueStrategies
     private let allowsEmptyArrays: Bool
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    var userInfo: [CodingUserInfoKey: any Sendable] { strategies.userInfo }
     /// How many `encode(to:)` calls may run inside one another: the first is the top-level
     /// value's, and each call's keys have as many components as calls are running.
     let maximumDepth: Int
@@ -54,13 +53,10 @@ final class FormEncodingSession {
 
     init(options: borrowing URLEncodedFormEncoder) {
         boolEncoding = options.boolEncoding
-        dataEncoding = options.dataEncoding
-        dateEncoding = options.dateEncoding
-        nilEncoding = options.nilEncoding
+        strategies = options.strategies
         allowsEmptyArrays = options.allowsEmptyArrays
         maximumDepth = options.maximumDepth
         builder = FormTreeBuilder()
-        userInfo = options.userInfo
     }
 
     static let root = FormTreeBuilder.root
@@ -104,7 +100,7 @@ final class FormEncodingSession {
 
     /// What `nil` writes, or `nil` when `nilEncoding` drops the member. A custom closure runs
     /// once per call, so a caller asks once per `nil`.
-    var nilScalar: NilScalar? { nilEncoding.scalar }
+    var nilScalar: NilScalar? { strategies.nilEncoding.scalar }
 
     // MARK: Scalars
 
@@ -226,7 +222,7 @@ final class FormEncodingSession {
     }
 
     private func write(date: Date, to target: ScalarTarget) throws -> Bool {
-        switch dateEncoding {
+        switch strategies.dateEncoding {
         case .deferredToDate:
             // What `Date.encode(to:)` writes, without the detour through it.
             write(float: date.timeIntervalSinceReferenceDate, to: target)
@@ -249,7 +245,7 @@ final class FormEncodingSession {
     }
 
     private func write(data: Data, to target: ScalarTarget) throws -> Bool {
-        switch dataEncoding {
+        switch strategies.dataEncoding {
         case .deferredToData: return false
         case .base64: write(data.base64EncodedString(), to: target)
         case .custom(let format): write(try format(data), to: target)

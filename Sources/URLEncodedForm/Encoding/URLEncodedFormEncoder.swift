@@ -43,9 +43,15 @@ public struct URLEncodedFormEncoder: Sendable {
     /// How `Bool` values are written. ``BoolEncoding-swift.enum/numeric`` by default.
     public var boolEncoding: BoolEncoding
     /// How `Data` values are written. ``DataEncoding-swift.enum/base64`` by default.
-    public var dataEncoding: DataEncoding
+    public var dataEncoding: DataEncoding {
+        get { strategies.dataEncoding }
+        set { strategies = strategies.with(dataEncoding: newValue) }
+    }
     /// How `Date` values are written. ``DateEncoding-swift.enum/deferredToDate`` by default.
-    public var dateEncoding: DateEncoding
+    public var dateEncoding: DateEncoding {
+        get { strategies.dateEncoding }
+        set { strategies = strategies.with(dateEncoding: newValue) }
+    }
     /// How member names are transformed. ``KeyEncoding-swift.enum/useDefaultKeys`` by default.
     public var keyEncoding: KeyEncoding
     /// How nested names join their parent's path. ``KeyPathEncoding-swift.struct/brackets`` by default.
@@ -54,7 +60,10 @@ public struct URLEncodedFormEncoder: Sendable {
     /// ``BracketEncoding-swift.enum/percentEscaped`` by default, as in Alamofire.
     public var bracketEncoding: BracketEncoding
     /// How `nil` is written. ``NilEncoding-swift.struct/dropKey`` by default.
-    public var nilEncoding: NilEncoding
+    public var nilEncoding: NilEncoding {
+        get { strategies.nilEncoding }
+        set { strategies = strategies.with(nilEncoding: newValue) }
+    }
     /// How spaces are written. ``SpaceEncoding-swift.enum/percentEscaped`` by default.
     public var spaceEncoding: SpaceEncoding
     /// The characters written as they are; every other byte is percent-escaped as UTF-8 with
@@ -119,7 +128,14 @@ public struct URLEncodedFormEncoder: Sendable {
     /// encoder.userInfo[.apiVersion] = 2
     /// // In an `encode(to:)`: `encoder.userInfo[.apiVersion] as? Int` is 2.
     /// ```
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { strategies.userInfo }
+        set { strategies = strategies.with(userInfo: newValue) }
+    }
+
+    /// ``dataEncoding``, ``dateEncoding``, ``nilEncoding`` and ``userInfo``, which an encode
+    /// retains at once (``ValueStrategies``).
+    private(set) var strategies: ValueStrategies
 
     /// The escaping table for ``allowedCharacters``, built when the set is assigned.
     private(set) var escaper: PercentEscaper
@@ -203,17 +219,14 @@ public struct URLEncodedFormEncoder: Sendable {
         self.indexGaps = indexGaps
         depth = min(maximumDepth, NestingCeiling.levels)
         self.charset = charset
-        self.userInfo = userInfo
+        strategies = ValueStrategies.make(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo)
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
         self.arrayEncoding = arrayEncoding
         separator = Separator(arrayEncoding)
         self.boolEncoding = boolEncoding
-        self.dataEncoding = dataEncoding
-        self.dateEncoding = dateEncoding
         self.keyEncoding = keyEncoding
         self.keyPathEncoding = keyPathEncoding
         self.bracketEncoding = bracketEncoding
-        self.nilEncoding = nilEncoding
         self.spaceEncoding = spaceEncoding
         self.allowedCharacters = allowedCharacters.urlEncodedFormAllowedCharacters
         escaper = Self.escaper(allowing: self.allowedCharacters, separator: separator)

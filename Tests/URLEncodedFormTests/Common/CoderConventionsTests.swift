@@ -73,6 +73,17 @@ struct CoderConventionsTests {
         // Without it, the same text reads as whole units.
         #expect(try URLEncodedFormDecoder().decode(Order.self, from: text).price.cents == 2)
         #expect(try URLEncodedFormEncoder().encode(order) == "extras%5B%5D=50.0&item=tea&price=250.0")
+        // Set through the property, it is kept when another option that some values read is set
+        // after it, and a copy made before keeps its own.
+        var mutated = URLEncodedFormEncoder()
+        let before = mutated
+        mutated.userInfo[.unit] = 100
+        mutated.dateEncoding = .iso8601
+        mutated.nilEncoding = .dropKey
+        #expect(try mutated.encode(order) == text)
+        #expect(try before.encode(order) == "extras%5B%5D=50.0&item=tea&price=250.0")
+        mutated.userInfo = [:]
+        #expect(try mutated.encode(order) == "extras%5B%5D=50.0&item=tea&price=250.0")
     }
 
     @Test("encode without a type annotation gives a String; Data and [UInt8] where asked for")
