@@ -128,8 +128,9 @@ final class FormEncodingSession {
     }
 
     /// Floating-point values are written as their `description`, the shortest text that reads
-    /// back to the same value (`1.0`, `1e+20`, `-0.0`). Most fit a small string, which does not
-    /// allocate; reimplementing the standard library's shortest-digits algorithm would not pay.
+    /// back to the same value (`1.0`, `1e+20`, `-0.0`). A `Double` of few digits, as most in forms
+    /// are, is written with those same digits found without making the `String`
+    /// (``ShortDecimal``); the rest take `description` itself.
     func write<Float: BinaryFloatingPoint & LosslessStringConvertible>(float value: Float, to target: ScalarTarget) {
         if Float.self == Double.self, let decimal = ShortDecimal(reinterpret(value, as: Double.self)) {
             put(.decimal(decimal), to: target)
