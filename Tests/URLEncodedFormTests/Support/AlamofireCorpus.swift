@@ -24,15 +24,32 @@ struct AlamofireVector {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/alamofire-5.12-encoder.jsonl")
         let text = try String(contentsOf: file, encoding: .utf8)
+        let shared = SharedValues()
         return try text.split(separator: "\n").map { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
                 throw Malformed(description: "not an object: \(line.prefix(80))")
             }
-            return try AlamofireVector(object)
+            return try AlamofireVector(object, shared)
         }
     }
 
-    init(_ object: [String: Any]) throws {
+    /// The option values one load's vectors share, made once: made for each vector, the date
+    /// formatter and the allowed sets took most of a load's time.
+    private struct SharedValues {
+        let formatter: DateFormatter = {
+            let formatter = DateFormatter()
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return formatter
+        }()
+        let queryAllowed = URLEncodedFormEncoder.AllowedCharacters(CharacterSet.afURLQueryAllowed)
+        let alphanumerics = URLEncodedFormEncoder.AllowedCharacters(CharacterSet.alphanumerics)
+        let queryAllowedMinus = URLEncodedFormEncoder.AllowedCharacters(
+            CharacterSet.afURLQueryAllowed.subtracting(CharacterSet(charactersIn: "?/")))
+    }
+
+    private init(_ object: [String: Any], _ shared: SharedValues) throws {
         guard let id = object["id"] as? Int,
             let rawOptions = object["options"] as? [String: Any],
             let value = object["value"],
@@ -41,14 +58,14 @@ struct AlamofireVector {
         else { throw Malformed(description: "vector without id, options, value, expected or compare") }
         self.id = id
         options = rawOptions.mapValues { "\($0)" }
-        encoder = try Self.encoder(options)
+        encoder = try Self.encoder(options, shared)
         self.value = try CorpusNode(value)
         self.expected = expected
         comparesPairs = compare == "pairs"
         notes = object["notes"] as? [String] ?? []
     }
 
-    private static func encoder(_ options: [String: String]) throws -> URLEncodedFormEncoder {
+    private static func encoder(_ options: [String: String], _ shared: SharedValues) throws -> URLEncodedFormEncoder {
         var encoder = URLEncodedFormEncoder()
         // Sets the option to the value the corpus names; a missing or unknown name is malformed.
         func set<Value>(_ keyPath: WritableKeyPath<URLEncodedFormEncoder, Value>, _ name: String, _ values: [String: Value]) throws {
@@ -57,10 +74,6 @@ struct AlamofireVector {
             }
             encoder[keyPath: keyPath] = value
         }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
         try set(\.alphabetizeKeyValuePairs, "alphabetizeKeyValuePairs", ["1": true, "true": true, "0": false, "false": false])
         try set(
             \.arrayEncoding, "arrayEncoding",
@@ -80,7 +93,7 @@ struct AlamofireVector {
             [
                 "deferredToDate": .deferredToDate, "secondsSince1970": .secondsSince1970,
                 "millisecondsSince1970": .millisecondsSince1970, "iso8601": .iso8601,
-                "formatted: yyyy-MM-dd HH:mm, en_US_POSIX, UTC": .formatted(formatter),
+                "formatted: yyyy-MM-dd HH:mm, en_US_POSIX, UTC": .formatted(shared.formatter),
                 "custom: t<whole seconds since 1970>": .custom { "t\(Int($0.timeIntervalSince1970))" },
             ])
         try set(
@@ -95,8 +108,7 @@ struct AlamofireVector {
         try set(
             \.allowedCharacters, "allowedCharacters",
             [
-                "default": .init(CharacterSet.afURLQueryAllowed), "alphanumerics": .init(CharacterSet.alphanumerics),
-                "default minus ? and /": .init(CharacterSet.afURLQueryAllowed.subtracting(CharacterSet(charactersIn: "?/"))),
+                "default": shared.queryAllowed, "alphanumerics": shared.alphanumerics, "default minus ? and /": shared.queryAllowedMinus,
             ])
         return encoder
     }
