@@ -104,22 +104,22 @@ final class FormEncodingSession {
 
     // MARK: Scalars
 
-    private func put(_ scalar: consuming FormScalar, to target: ScalarTarget) {
+    private func put(_ scalar: consuming FormScalar, to target: consuming ScalarTarget) {
         builder.write(scalar, to: target)
     }
 
-    func write(_ value: String, to target: ScalarTarget) {
+    func write(_ value: String, to target: consuming ScalarTarget) {
         put(.text(value), to: target)
     }
 
-    func write(_ value: Bool, to target: ScalarTarget) {
+    func write(_ value: Bool, to target: consuming ScalarTarget) {
         switch boolEncoding {
         case .numeric: put(.text(value ? "1" : "0"), to: target)
         case .literal: put(.text(value ? "true" : "false"), to: target)
         }
     }
 
-    func write<Integer: FixedWidthInteger>(_ value: Integer, to target: ScalarTarget) {
+    func write<Integer: FixedWidthInteger>(_ value: Integer, to target: consuming ScalarTarget) {
         if Integer.isSigned {
             put(.signed(Int64(truncatingIfNeeded: value)), to: target)
         } else {
@@ -131,7 +131,7 @@ final class FormEncodingSession {
     /// back to the same value (`1.0`, `1e+20`, `-0.0`). A `Double` of few digits, as most in forms
     /// are, is written with those same digits found without making the `String`
     /// (``ShortDecimal``); the rest take `description` itself.
-    func write<Float: BinaryFloatingPoint & LosslessStringConvertible>(float value: Float, to target: ScalarTarget) {
+    func write<Float: BinaryFloatingPoint & LosslessStringConvertible>(float value: Float, to target: consuming ScalarTarget) {
         if Float.self == Double.self, let decimal = ShortDecimal(reinterpret(value, as: Double.self)) {
             put(.decimal(decimal), to: target)
         } else {

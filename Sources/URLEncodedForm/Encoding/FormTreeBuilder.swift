@@ -184,9 +184,10 @@ struct FormTreeBuilder {
 
     /// Makes the node `target` names a scalar holding `scalar`, replacing what it held. A member
     /// or element written for the first time is made holding it, in one step.
-    mutating func write(_ scalar: consuming FormScalar, to target: ScalarTarget) {
+    mutating func write(_ scalar: consuming FormScalar, to target: consuming ScalarTarget) {
         let node: Int
-        switch target {
+        // Consumed, so that a new member's node takes the target's key without a copy.
+        switch consume target {
         case .slot(let slot):
             node = self.node(slot)
         case .member(let key, let object):

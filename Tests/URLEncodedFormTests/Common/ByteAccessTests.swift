@@ -69,7 +69,8 @@ struct ByteAccessTests {
 
     @Test("writers in stack storage keep their bytes apart and move out when they outgrow it")
     func stackStorage() {
-        let texts = ByteWriter.withStackStorage(16, 16, 32) { lentFirst, lentSecond, lentThird in
+        var texts = ("", "", [Int]())
+        ByteWriter.withStackStorage(16, 16, 32) { lentFirst, lentSecond, lentThird in
             var first = lentFirst
             var second = lentSecond
             var third = lentThird
@@ -80,7 +81,7 @@ struct ByteAccessTests {
             second.append(contentsOf: Array(repeating: UInt8(ascii: "s"), count: 30))  // past its 16
             third.setWord(Int.min, at: 0)
             let words = [third.word(at: 0), third.word(at: 8), third.word(at: 16)]
-            return (first.withReader { $0.string }, second.withReader { $0.string }, words)
+            texts = (first.withReader { $0.string }, second.withReader { $0.string }, words)
         }
         #expect(texts.0 == "first,again")
         #expect(texts.1 == String(repeating: "s", count: 40))
