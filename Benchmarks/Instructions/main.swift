@@ -1,6 +1,11 @@
 import Foundation
 @_spi(Benchmarks) import URLEncodedForm
 
+#if canImport(Hummingbird)
+// Built in only when count.sh is asked for the `hummingbird` operation, which adds the package.
+import Hummingbird
+#endif
+
 // Runs one operation on one workload a given number of times, for callgrind to count
 // (`Benchmarks/Instructions/count.sh`): `instructions WORKLOAD OPERATION ITERATIONS`.
 
@@ -8,7 +13,7 @@ let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
     let usage = """
         usage: instructions empty|one|small|medium|large|largeBrackets|text|rows \
-        encode|decode|decodeuserinfo|floor|floordecode|jsonencode|jsondecode N
+        encode|decode|decodeuserinfo|floor|floordecode|jsonencode|jsondecode|hummingbird N
 
         """
     FileHandle.standardError.write(Data(usage.utf8))
@@ -35,6 +40,12 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
         let tree = try FloorValue(value)
         for _ in 0..<iterations { blackHole(try Value(from: FloorDecoder(value: tree))) }
     case "jsonencode": for _ in 0..<iterations { blackHole(try JSONEncoder().encode(value)) }
+    #if canImport(Hummingbird)
+    case "hummingbird":
+        // Hummingbird 2.28.1's own encoder, the peer the Benchmarks package compares with.
+        let hummingbird = Hummingbird.URLEncodedFormEncoder()
+        for _ in 0..<iterations { blackHole(try hummingbird.encode(value)) }
+    #endif
     case "jsondecode":
         let json = try JSONEncoder().encode(value)
         for _ in 0..<iterations { blackHole(try JSONDecoder().decode(Value.self, from: json)) }
