@@ -61,8 +61,9 @@ allocations() {  # workload operation iterations → the heap allocations memche
 }
 printf '%-14s %-11s %14s %8s\n' workload operation instructions mallocs
 # `empty` and `one` (a struct of no members, and of one `Int`) show what a call costs before and
-# for its first field; WORKLOADS picks some, e.g. WORKLOADS="empty small".
-for workload in ${WORKLOADS:-empty one small medium text large largeBrackets rows}; do
+# for its first field; `signup` decodes the load benchmark's small body (Benchmarks/Load) as its
+# client sent it, brackets escaped; WORKLOADS picks some, e.g. WORKLOADS="empty small".
+for workload in ${WORKLOADS:-empty one small medium text large largeBrackets rows signup}; do
     n=400
     case $workload in large | largeBrackets | rows) n=20 ;; esac
     for operation in "${operations[@]}"; do

@@ -12,7 +12,7 @@ import Hummingbird
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
     let usage = """
-        usage: instructions empty|one|small|medium|large|largeBrackets|text|rows \
+        usage: instructions empty|one|small|medium|large|largeBrackets|text|rows|signup \
         encode|decode|decodeuserinfo|floor|floordecode|jsonencode|jsondecode|hummingbird N
 
         """
@@ -23,10 +23,10 @@ guard arguments.count == 4, let iterations = Int(arguments[3]) else {
 @inline(never)
 func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
+func run<Value: Codable>(_ value: Value, brackets: Bool = false, body: String? = nil) throws {
     let encoder = URLEncodedFormEncoder(arrayEncoding: brackets ? .brackets : .indexInBrackets)
     let decoder = URLEncodedFormDecoder(limits: .unlimited)
-    let text: String = try encoder.encode(value)
+    let text: String = try body ?? encoder.encode(value)
     switch arguments[2] {
     case "encode": for _ in 0..<iterations { blackHole(try encoder.encode(value) as String) }
     case "decode": for _ in 0..<iterations { blackHole(try decoder.decode(Value.self, from: text)) }
@@ -53,6 +53,35 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false) throws {
     }
 }
 
+/// The load benchmark's small form (`Benchmarks/Load`), decoded from the bytes a client sends:
+/// names with escaped brackets, values with escaped UTF-8, as Python's `urlencode` and browsers
+/// write them.
+struct Signup: Codable {
+    struct Address: Codable {
+        var street: String
+        var city: String
+        var zip: String
+        var country: String
+    }
+    var name: String
+    var email: String
+    var age: Int
+    var agree: Bool
+    var newsletter: Bool?
+    var plan: String
+    var referrer: String?
+    var address: Address
+    var tags: [String]
+    var notes: String?
+
+    static let body = """
+        name=J%C3%BCrgen+M%C3%BCller&email=juergen%40example.com&age=42&agree=true&plan=team&\
+        referrer=https%3A%2F%2Fexample.com%2Fpricing%3Fplan%3Dteam&address%5Bstreet%5D=Hauptstra%C3%9Fe+12&\
+        address%5Bcity%5D=K%C3%B6ln&address%5Bzip%5D=50667&address%5Bcountry%5D=DE&tags%5B%5D=swift&\
+        tags%5B%5D=server&tags%5B%5D=forms&tags%5B%5D=vapor&tags%5B%5D=hummingbird&tags%5B%5D=nio
+        """
+}
+
 /// What every call costs before its first field: a struct with no members, and one with one.
 struct Empty: Codable {}
 struct One: Codable {
@@ -68,5 +97,8 @@ case "large": try run(Large.sample)
 case "largeBrackets": try run(Large.sample, brackets: true)
 case "text": try run(Text.sample)
 case "rows": try run(Rows.sample)
+case "signup":
+    let body = Signup.body
+    try run(URLEncodedFormDecoder().decode(Signup.self, from: body), brackets: true, body: body)
 default: exit(2)
 }

@@ -7,9 +7,12 @@
 struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let reader: FormTreeReader
     let array: Int
-    private let elements: [Int]
-    /// The element of `elements` read next.
-    private var nextElement = 0
+    /// The element nodes in order, unless `walksChildren` (``FormTreeReader/arrangedElements(of:)``).
+    private let arranged: [Int]
+    /// Whether the elements are the children of `array` in order, walked by their links.
+    private let walksChildren: Bool
+    /// The element read next: its place in `arranged`, or the node itself (`-1` past the end).
+    private var nextElement: Int
     /// Where the next piece of that element starts in its value, once it is being split.
     private var nextPiece: Int?
     /// The derived node pieces are handed out as: a piece is read before the next one is made.
@@ -22,13 +25,40 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     init(reader: FormTreeReader, array: Int) throws {
         self.reader = reader
         self.array = array
-        elements = try reader.elements(of: array)
-        let splits = !reader.separators.isEmpty && elements.contains { reader[$0].kind == .scalar && reader.holdsSeparator($0) }
-        count = splits ? nil : elements.count
+        if let arranged = try reader.arrangedElements(of: array) {
+            self.arranged = arranged
+            walksChildren = false
+            nextElement = 0
+        } else {
+            arranged = []
+            walksChildren = true
+            nextElement = reader[array].firstChild
+        }
+        let splits = !reader.separators.isEmpty && Self.splits(walksChildren ? nil : arranged, of: array, reader)
+        count = splits ? nil : walksChildren ? reader[array].childCount : arranged.count
+    }
+
+    /// Whether an element is a scalar holding a separator, so that the elements' number is not
+    /// known before the element type reads them.
+    private static func splits(_ arranged: [Int]?, of array: Int, _ reader: FormTreeReader) -> Bool {
+        let splits = { (node: Int) in reader[node].kind == .scalar && reader.holdsSeparator(node) }
+        if let arranged { return arranged.contains(where: splits) }
+        var child = reader[array].firstChild
+        while child >= 0 {
+            if splits(child) { return true }
+            child = reader[child].nextSibling
+        }
+        return false
     }
 
     var codingPath: [any CodingKey] { reader.codingPath(of: array) }
-    var isAtEnd: Bool { nextElement >= elements.count }
+    var isAtEnd: Bool { walksChildren ? nextElement < 0 : nextElement >= arranged.count }
+
+    /// The element node `nextElement` names, and where the one after it is.
+    @inline(__always)
+    private func element(_ next: Int) -> (node: Int, following: Int) {
+        walksChildren ? (next, reader[next].nextSibling) : (arranged[next], next + 1)
+    }
 
     /// Where reading the next element would leave the container.
     private struct Step {
@@ -41,26 +71,26 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// `T` decides. The conformance is looked up only for a value that holds a separator: a
     /// lookup costs more than reading most elements.
     private mutating func peek<T>(_ type: T.Type, splitting: Bool?) throws -> Step {
-        guard nextElement < elements.count else { throw pastTheEnd(type) }
+        guard !isAtEnd else { throw pastTheEnd(type) }
         guard currentIndex < reader.maximumArrayLength else {
             throw URLEncodedFormDecodingError.arrayTooLong(
                 key: reader.keyPath(of: array), limit: reader.maximumArrayLength)
         }
-        let element = elements[nextElement]
+        let (element, following) = element(nextElement)
         guard !reader.separators.isEmpty, splitting != false || nextPiece != nil, reader[element].kind == .scalar else {
-            return Step(node: element, nextElement: nextElement + 1, nextPiece: nil)
+            return Step(node: element, nextElement: following, nextPiece: nil)
         }
         let piece = reader.piece(of: element, from: nextPiece ?? 0)
         if splitting == nil, nextPiece == nil, piece.next != nil, type is any FormSequenceDecodable.Type {
             // A value of pieces read as an array of its own: the whole value.
-            return Step(node: element, nextElement: nextElement + 1, nextPiece: nil)
+            return Step(node: element, nextElement: following, nextPiece: nil)
         }
         if pieceNode < 0 {
             pieceNode = reader.deriveElement(of: array, at: currentIndex, value: piece.value, flags: piece.flags)
         } else {
             reader.reuseElement(pieceNode, at: currentIndex, value: piece.value, flags: piece.flags)
         }
-        return Step(node: pieceNode, nextElement: piece.next == nil ? nextElement + 1 : nextElement, nextPiece: piece.next)
+        return Step(node: pieceNode, nextElement: piece.next == nil ? following : nextElement, nextPiece: piece.next)
     }
 
     private mutating func consume(_ step: Step) -> Int {

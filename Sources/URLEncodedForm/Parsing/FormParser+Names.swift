@@ -62,8 +62,12 @@ extension FormParser {
         throw URLEncodedFormDecodingError.keyTooDeep(key: String(decoding: decoded, as: UTF8.self), limit: limits.maximumDepth)
     }
 
-    /// The key at `key`, for an error, which keeps it whole and quotes its start.
+    /// The key at `key`, for an error, which keeps it whole and quotes its start: decoded, when
+    /// the pair's name was split as it arrived (``keyHasEscapedBrackets``).
     func keyText(_ key: Range<Int>) -> String {
-        tree.bytes.string(key)
+        guard keyHasEscapedBrackets else { return tree.bytes.string(key) }
+        var decoded: [UInt8] = []
+        tree.bytes.withReader { PercentDecoding.decode($0[key], plusIsSpace: plusIsSpace, into: &decoded) }
+        return String(decoding: decoded, as: UTF8.self)
     }
 }

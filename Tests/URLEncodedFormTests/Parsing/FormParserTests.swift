@@ -54,6 +54,61 @@ struct FormParserTests {
         }
     }
 
+    /// A name whose only escapes are brackets' (`address%5Bcity%5D`, as browsers and Python's
+    /// `urlencode` write it) is split as it arrived, without a decoded copy. Every name must read
+    /// as its decoded text does where nothing is decoded (`decode(_:fromPairs:)`, the text
+    /// pairs' entry), under every option that reads names: the same value, or the same error
+    /// quoting the same key.
+    @Test(
+        "a name reads as its decoded text, escaped brackets and all",
+        arguments: [
+            (URLEncodedFormDecoder.SpaceDecoding.plusReplaced, false, URLEncodedFormDecoder.MalformedKeys.literal, 32),
+            (.percentEscaped, true, .error, 32), (.plusReplaced, true, .literal, 2), (.plusReplaced, false, .error, 3),
+        ]
+    )
+    func escapedBrackets(
+        spaceDecoding: URLEncodedFormDecoder.SpaceDecoding, dots: Bool, malformedKeys: URLEncodedFormDecoder.MalformedKeys, depth: Int
+    ) {
+        var decoder = URLEncodedFormDecoder(spaceDecoding: spaceDecoding, limits: .init(maximumDepth: depth, maximumArrayLength: 3))
+        decoder.keyPathDecoding = dots ? .dots : .brackets
+        decoder.malformedKeys = malformedKeys
+        var conflictsReplaced = decoder
+        conflictsReplaced.conflictingKeys = .last
+        // Key paths whose brackets are spelled every way, so that names meet, conflict and fill
+        // arrays; and names of random pieces: other escapes, broken ones, `+`, dots, stray brackets.
+        let pieces = ["a", "b", "0", "1", "%5B", "%5b", "%5D", "%5d", "[", "]", ".", "%2E", "%41", "+", "%", "%5", "%5%5D", "é"]
+        let (opens, closes) = (["[", "%5B", "%5b", ".", "%2E"], ["]", "%5D", "%5d", ""])
+        let contents = ["", "", "a", "b", "0", "1", "%41", "é", "+"]
+        var random = SeededGenerator(seed: 47)
+        func pick(_ choices: [String]) -> String { choices.randomElement(using: &random) ?? "" }
+        for _ in 0..<3_000 {
+            let names = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                guard Int.random(in: 0..<4, using: &random) > 0 else {
+                    return (0..<Int.random(in: 1...7, using: &random)).map { _ in pick(pieces) }.joined()
+                }
+                let path = (0..<Int.random(in: 0...3, using: &random)).map { _ in pick(opens) + pick(contents) + pick(closes) }
+                return pick(["a", "b", "a", "", "%41"]) + path.joined()
+            }
+            let form = names.map { "\($0)=v" }.joined(separator: "&")
+            let texts = names.map { name in
+                (String(decoding: PercentDecodingReference.decode(Array(name.utf8), plusIsSpace: spaceDecoding == .plusReplaced), as: UTF8.self), "v")
+            }
+            for decoder in [decoder, conflictsReplaced] {
+                let read = outcome { try decoder.decode(URLEncodedFormValue.self, from: form) }
+                #expect(read == outcome { try decoder.decode(URLEncodedFormValue.self, fromPairs: texts) }, "\(form)")
+            }
+        }
+    }
+
+    /// What `decode` returns, or the error it throws.
+    private func outcome(_ decode: () throws -> URLEncodedFormValue) -> String {
+        do {
+            return "\(try decode())"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test("a plus is a plus with .percentEscaped")
     func plusLiteral() throws {
         let decoder = URLEncodedFormDecoder(spaceDecoding: .percentEscaped)
