@@ -87,6 +87,12 @@ extension FormParser {
                     if component.upperBound > decodedStart { keptDecodedName = true }
                 }
             case .unset, .object:
+                if index == last, nextIndices.isEmpty, tree.addScalarMember(to: node, keyAt: component, value: value, flags: flags) {
+                    // A new last name (`address[city]`): its node written whole, as a plain name's
+                    // (sign-up decode 39,341 → 38,792 instructions, medium 63,622 → 61,351).
+                    if component.upperBound > decodedStart { keptDecodedName = true }
+                    return
+                }
                 let (member, created) = tree.member(of: node, keyAt: component)
                 if created, component.upperBound > decodedStart { keptDecodedName = true }
                 if created, !nextIndices.isEmpty, let next = nextIndices[node], let index = indexValue(component) {
@@ -231,8 +237,7 @@ extension FormParser {
         key: Range<Int>
     ) throws {
         try checkRoom(in: array, key: key)
-        let element = tree.appendElement(to: array)
-        tree.setScalar(element, value: value, flags: flags)
+        tree.appendScalarElement(to: array, value: value, flags: flags)
     }
 
     func checkRoom(in array: Int, key: Range<Int>, adding count: Int = 1) throws {

@@ -110,8 +110,15 @@ extension FormParser {
         let closeBracket = UInt8(ascii: "]")
         let dot = UInt8(ascii: ".")
         let end = key.count
+        // Letters, digits and `_`, most of a name: never a mark nor an escape, passed over with
+        // a compare or two (a name of ten such components took 330 instructions through `mark`).
+        @inline(__always)
+        func isPlain(_ byte: UInt8) -> Bool {
+            byte > closeBracket || (byte >= UInt8(ascii: "0") && byte < openBracket)
+        }
         // The byte at `index` as the key path reads it, and how many bytes spell it: `%5B` and
         // `%5D` are brackets in a raw name, and any other escape there has width 0.
+        @inline(__always)
         func mark(_ index: Int) -> (byte: UInt8, width: Int) {
             let byte = key[index]
             guard escapedBrackets else { return (byte, 1) }
@@ -129,6 +136,11 @@ extension FormParser {
         }
         var index = 0
         while index < end {
+            // `index < end`: the loop condition. So in each loop below.
+            if isPlain(key.byte(unchecked: index)) {
+                index += 1
+                continue
+            }
             let (byte, width) = mark(index)
             if byte == openBracket || (acceptsDots && byte == dot) { break }
             if byte == closeBracket { return .malformed }
@@ -151,6 +163,10 @@ extension FormParser {
             if opening == openBracket {
                 var closingWidth = 0
                 while next < end {
+                    if isPlain(key.byte(unchecked: next)) {
+                        next += 1
+                        continue
+                    }
                     let (byte, width) = mark(next)
                     if byte == closeBracket {
                         closingWidth = width
@@ -165,6 +181,10 @@ extension FormParser {
                 index = next + closingWidth
             } else if acceptsDots, opening == dot {
                 while next < end {
+                    if isPlain(key.byte(unchecked: next)) {
+                        next += 1
+                        continue
+                    }
                     let (byte, width) = mark(next)
                     if byte == dot || byte == openBracket { break }
                     if byte == closeBracket { return .malformed }
