@@ -17,6 +17,7 @@
 ///
 /// A decoder that reads a charset sentinel collects the body first: the sentinel may be anywhere
 /// in the form, and names before it are read in the charset it names.
+@usableFromInline
 struct ChunkedFormParser {
     private var parser: FormParser
     private let options: URLEncodedFormDecoder
@@ -35,11 +36,24 @@ struct ChunkedFormParser {
 
     /// A parser for a body of about `expectedLength` bytes: room for them (up to the input limit)
     /// is reserved at once, so that the buffer does not grow by copying.
+    @usableFromInline
     init(options: URLEncodedFormDecoder, expectedLength: Int = 0) {
         self.options = options
         let room = max(0, min(expectedLength, options.limits.maximumInputLength))
         parser = FormParser(bytes: FormBytes(capacity: room), expectedNodes: FormParser.expectedNodes(forLength: room), options: options)
         if options.charset.sentinel { collected = [] }
+    }
+
+    /// Takes the next chunk of the body, in place when its bytes are contiguous, else copied
+    /// once.
+    ///
+    /// - Throws: ``URLEncodedFormDecodingError`` as soon as the body breaks a limit or holds a
+    ///   pair that cannot be read; the parser must not be used after.
+    @usableFromInline
+    mutating func append(contentsOf chunk: some Collection<UInt8>) throws {
+        if try chunk.withContiguousReader({ try append($0) }) == nil {
+            try Array(chunk).withReader { try append($0) }
+        }
     }
 
     /// Takes the next chunk of the body.
