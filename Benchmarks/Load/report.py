@@ -15,6 +15,7 @@ rows = list(csv.DictReader(path.open()))
 ROUTES = {
     "ceiling": "collect the body, decode nothing (the ceiling)",
     "collect": "collect, then `decode(_:from: buffer.readableBytesView)`",
+    "floor": "collect, then the Codable floor (a tree of Swift values built before the run)",
     "adapter": "`URLEncodedFormRequestDecoder` (the adapter)",
     "content": "`req.content.decode(_:using:)` (the adapter's `ContentDecoder`)",
     "streamceiling": "`body: .stream`, collected in the handler, decode nothing (the streamed ceiling)",

@@ -3,7 +3,7 @@
 # reading a form body, driven by wrk on 127.0.0.1 in bounded runs; rounds interleave the routes,
 # and report.py takes each route's median. Needs wrk (`apt-get install wrk`). From a clean clone:
 #
-#   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 15 minutes
+#   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 20 minutes
 #   LOAD_ROUNDS=1 LOAD_SECONDS=2 bash Benchmarks/Load/run.sh   # a quick look
 #   LOAD_FRAMEWORKS=Hummingbird LOAD_CSV=/tmp/h.csv bash Benchmarks/Load/run.sh   # one framework
 #   LOAD_SCENARIOS=large LOAD_CSV=/tmp/l.csv bash Benchmarks/Load/run.sh          # one body
@@ -52,10 +52,10 @@ settle() {
     done
 }
 
-for framework in Hummingbird:8081:ceiling,collect,adapter,chunked,framework Vapor:8082:ceiling,collect,content,streamceiling,streamcollect,stream,framework; do
+for framework in Hummingbird:8081:ceiling,collect,floor,adapter,chunked,framework Vapor:8082:ceiling,collect,floor,content,streamceiling,streamcollect,stream,framework; do
     IFS=: read -r name port routes <<<"$framework"
     [[ ",$only," == *",$name,"* ]] || continue
-    "$scratch/release/Load$name" "$port" >"$scratch/$name.log" 2>&1 &
+    "$scratch/release/Load$name" "$port" "$bodies" >"$scratch/$name.log" 2>&1 &
     server=$!
     for _ in $(seq 100); do
         curl -s -o /dev/null "http://127.0.0.1:$port/" && break

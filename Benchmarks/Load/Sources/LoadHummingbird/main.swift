@@ -10,11 +10,16 @@ import URLEncodedFormHummingbird
 //   /chunked    the body's chunks decoded with no stated length, so always chunk by chunk (what
 //               the adapter did before a body whole in its first chunk was decoded in place)
 //   /framework  Hummingbird's own URLEncodedFormDecoder, through its RequestDecoder conformance
+//   /floor      collect, then the body's Signup from a tree of Swift values built before the run
+//               (SignupFloor): the Codable floor, what any Decodable decode of the form costs at least
+// Arguments: the port, and the folder of bodies that /floor keeps trees of (run.sh passes both).
 let port = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 8081
+let bodies = CommandLine.arguments.dropFirst(2).first ?? ".build-load/bodies"
 let limit = 2 << 20  // room for the 900 KB body; the decoders' own limits refuse the 3 MB one
 let decoder = URLEncodedForm.URLEncodedFormDecoder()
 let adapter = URLEncodedFormRequestDecoder(decoder: decoder)
 let framework = Hummingbird.URLEncodedFormDecoder()
+let floor = try SignupFloor(bodiesIn: bodies) { try decoder.decode(Signup.self, from: $0) }
 
 struct LoadContext: RequestContext {
     var coreContext: CoreRequestContextStorage
@@ -54,6 +59,11 @@ router.post("framework") { request, context -> String in
     } catch let error as DecodingError {
         throw HTTPError(.badRequest, message: "\(error)")
     }
+}
+router.post("floor") { request, context -> String in
+    let body = try await request.body.collect(upTo: context.maxUploadSize)
+    guard let signup = try floor.decode(bodyOf: body.readableBytes) else { throw HTTPError(.badRequest) }
+    return signup.summary
 }
 
 let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)))

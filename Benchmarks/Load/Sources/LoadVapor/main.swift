@@ -13,9 +13,14 @@ import Vapor
 //                    does without the adapter
 //   /stream     body: .stream, req.decodeURLEncodedForm(_:) (the adapter, as the chunks arrive)
 //   /framework  Vapor's own URLEncodedFormDecoder, through req.content
+//   /floor      collected, then the body's Signup from a tree of Swift values built before the run
+//               (SignupFloor): the Codable floor, what any Decodable decode of the form costs at least
+// Arguments: the port, and the folder of bodies that /floor keeps trees of (run.sh passes both).
 let port = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 8082
+let bodies = CommandLine.arguments.dropFirst(2).first ?? ".build-load/bodies"
 let decoder = URLEncodedForm.URLEncodedFormDecoder()
 let framework = Vapor.URLEncodedFormDecoder()
+let floor = try SignupFloor(bodiesIn: bodies) { try decoder.decode(Signup.self, from: $0) }
 
 extension Signup: Content {}
 
@@ -59,6 +64,10 @@ app.on(.POST, "stream", body: .stream) { request async throws -> String in
 }
 app.on(.POST, "framework") { request -> String in
     try request.content.decode(Signup.self, using: framework).summary
+}
+app.on(.POST, "floor") { request -> String in
+    guard let signup = try floor.decode(bodyOf: request.body.data?.readableBytes ?? 0) else { throw Abort(.badRequest) }
+    return signup.summary
 }
 
 do {

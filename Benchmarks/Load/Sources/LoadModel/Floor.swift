@@ -1,0 +1,1 @@
+../../../Benchmarks/FormCoding/Floor.swift
