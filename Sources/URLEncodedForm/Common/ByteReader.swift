@@ -229,4 +229,12 @@ extension Collection<UInt8> {
     func withContiguousReader<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result? {
         try withContiguousStorageIfAvailable { try body(ByteReader($0)) }
     }
+
+    /// Calls `body` with a reader of these bytes: in place when they are contiguous, else
+    /// copied once into an array.
+    @inline(__always)
+    func withReaderInPlaceOrCopied<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
+        if let result = try withContiguousReader(body) { return result }
+        return try Array(self).withReader(body)
+    }
 }

@@ -207,10 +207,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// - Throws: The errors the `String` variant throws.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
         try checkLength(bytes.count)
-        if let value = try bytes.withContiguousReader({ try decode(type, fromBytes: $0) }) {
-            return value
-        }
-        return try Array(bytes).withReader { try decode(type, fromBytes: $0) }
+        return try bytes.withReaderInPlaceOrCopied { try decode(type, fromBytes: $0) }
     }
 
     @usableFromInline

@@ -51,9 +51,7 @@ struct ChunkedFormParser {
     ///   pair that cannot be read; the parser must not be used after.
     @usableFromInline
     mutating func append(contentsOf chunk: some Collection<UInt8>) throws {
-        if try chunk.withContiguousReader({ try append($0) }) == nil {
-            try Array(chunk).withReader { try append($0) }
-        }
+        try chunk.withReaderInPlaceOrCopied { try append($0) }
     }
 
     /// Takes the next chunk of the body.
