@@ -7,8 +7,17 @@ import PackageDescription
 let libraryPackage = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
-// The load benchmark's two servers (run.sh drives them with wrk on loopback). A package of its
-// own, so that neither the library nor CI builds them.
+// What the Hummingbird server and LoadAdapters (the adapter against collect-then-decode in one
+// process, count.sh) are built on.
+let hummingbirdTarget: [Target.Dependency] = [
+    "LoadModel",
+    .product(name: "URLEncodedForm", package: libraryPackage),
+    .product(name: "URLEncodedFormHummingbird", package: libraryPackage),
+    .product(name: "Hummingbird", package: "hummingbird"),
+]
+
+// The load benchmark's two servers (run.sh drives them with wrk on loopback), and LoadAdapters. A
+// package of its own, so that neither the library nor CI builds them.
 let package = Package(
     name: "Load",
     platforms: [.macOS(.v14)],
@@ -21,13 +30,13 @@ let package = Package(
         .target(name: "LoadModel", path: "Sources/LoadModel"),
         .executableTarget(
             name: "LoadHummingbird",
-            dependencies: [
-                "LoadModel",
-                .product(name: "URLEncodedForm", package: libraryPackage),
-                .product(name: "URLEncodedFormHummingbird", package: libraryPackage),
-                .product(name: "Hummingbird", package: "hummingbird"),
-            ],
+            dependencies: hummingbirdTarget,
             path: "Sources/LoadHummingbird"
+        ),
+        .executableTarget(
+            name: "LoadAdapters",
+            dependencies: hummingbirdTarget,
+            path: "Sources/LoadAdapters"
         ),
         .executableTarget(
             name: "LoadVapor",
