@@ -125,11 +125,20 @@ struct ChunkedFormParser {
         try parser.checkDepth(ofName: pending..<nameEnd, complete: pendingNameEnded)
     }
 
-    /// The first `byte` in `bytes`, looked for 16 bytes at a time: a long value spans many
-    /// chunks, each searched for its `&` (measured byte by byte, a 900 KB value's chunks cost a
-    /// server more than its parse).
+    /// The first `byte` in `bytes`, looked for 64 bytes at a time, then 16: a long value spans
+    /// many chunks, each searched for its `&` (measured byte by byte, a 900 KB value's chunks cost
+    /// a server more than its parse; 16 bytes at a time, 553,894 instructions, 0.62 a byte; 64 at
+    /// a time, 250,252).
     static func firstIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
         var index = 0
+        while index <= bytes.count &- 64 {
+            // `0 <= index <= count - 64`: the four chunks lie inside the bytes.
+            let lanes =
+                ByteScanning.equal(bytes.chunk(unchecked: index), byte) | ByteScanning.equal(bytes.chunk(unchecked: index &+ 16), byte)
+                | ByteScanning.equal(bytes.chunk(unchecked: index &+ 32), byte) | ByteScanning.equal(bytes.chunk(unchecked: index &+ 48), byte)
+            if !ByteScanning.isZero(lanes) { break }
+            index &+= 64
+        }
         while index <= bytes.count &- 16 {
             // `0 <= index <= count - 16`: the chunk lies inside the bytes.
             let lanes = ByteScanning.equal(bytes.chunk(unchecked: index), byte)
