@@ -44,6 +44,66 @@ enum ByteScanning {
     }
 }
 
+// MARK: Searching a reader
+
+extension ByteScanning {
+    /// The first `byte` in `bytes`. A long value spans many chunks of a body, each searched for its
+    /// `&` (measured byte by byte, a 900 KB value's chunks cost a server more than its parse).
+    static func firstIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
+        firstIndex(of: byte, or: byte, in: bytes)
+    }
+
+    /// The first `byte` or `other` in `bytes`, looked for 64 bytes at a time, then 16 (a 900 KB
+    /// value's chunks searched for `&`: 16 bytes at a time, 553,894 instructions, 0.62 a byte; 64
+    /// at a time, 250,252). Inlined, so that a search for one byte compares each chunk once. The
+    /// compares are written out: through a helper, even one marked `@inline(__always)`, the
+    /// release build made a call for each chunk (0.28 → 1.1 instructions a byte).
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, or other: UInt8, in bytes: ByteReader) -> Int? {
+        var index = 0
+        while index <= bytes.count &- 64 {
+            // `0 <= index <= count - 64`: the four chunks lie inside the bytes.
+            let first = bytes.chunk(unchecked: index)
+            let second = bytes.chunk(unchecked: index &+ 16)
+            let third = bytes.chunk(unchecked: index &+ 32)
+            let fourth = bytes.chunk(unchecked: index &+ 48)
+            let lanes =
+                equal(first, byte) | equal(first, other) | equal(second, byte) | equal(second, other) | equal(third, byte)
+                | equal(third, other) | equal(fourth, byte) | equal(fourth, other)
+            if !isZero(lanes) { break }
+            index &+= 64
+        }
+        while index <= bytes.count &- 16 {
+            // `0 <= index <= count - 16`: the chunk lies inside the bytes.
+            let chunk = bytes.chunk(unchecked: index)
+            let lanes = equal(chunk, byte) | equal(chunk, other)
+            if !isZero(lanes) { return index &+ firstNonzeroLane(lanes) }
+            index &+= 16
+        }
+        while index < bytes.count {
+            if bytes[index] == byte || bytes[index] == other { return index }
+            index &+= 1
+        }
+        return nil
+    }
+
+    /// The last `byte` in `bytes`, looked for 16 bytes at a time from the end.
+    static func lastIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
+        var end = bytes.count
+        while end >= 16 {
+            // `16 <= end <= count`: the chunk before `end` lies inside the bytes.
+            let lanes = bits(equal(bytes.chunk(unchecked: end &- 16), byte))
+            if lanes != 0 { return end &- 16 &+ (31 &- lanes.leadingZeroBitCount) }
+            end &-= 16
+        }
+        while end > 0 {
+            end &-= 1
+            if bytes[end] == byte { return end }
+        }
+        return nil
+    }
+}
+
 /// A set of ASCII bytes as at most eight ranges, tested 16 bytes at a time: per range one
 /// subtraction and one unsigned compare.
 struct ByteRangeSet: Sendable {

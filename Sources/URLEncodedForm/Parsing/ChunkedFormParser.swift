@@ -68,14 +68,14 @@ struct ChunkedFormParser {
             chunk.append(to: &collected!)
             return
         }
-        guard let first = Self.firstIndex(of: UInt8(ascii: "&"), in: chunk) else {
+        guard let first = ByteScanning.firstIndex(of: UInt8(ascii: "&"), in: chunk) else {
             try extendPending(with: chunk)
             return
         }
         // The pending pair ends at the chunk's first `&`.
         parser.appendToBuffer(chunk[0..<first])
         try parser.insertBufferedPair(at: pending..<parser.tree.bytes.count, components: &components)
-        let last = Self.lastIndex(of: UInt8(ascii: "&"), in: chunk) ?? first
+        let last = ByteScanning.lastIndex(of: UInt8(ascii: "&"), in: chunk) ?? first
         if last > first {
             let base = parser.tree.bytes.count
             let segment = chunk[(first + 1)..<last]
@@ -113,7 +113,7 @@ struct ChunkedFormParser {
         try parser.checkRoomForPair()
         guard !pendingNameEnded else { return }
         var nameEnd = parser.tree.bytes.count
-        if let equals = Self.firstIndex(of: UInt8(ascii: "="), in: bytes) {
+        if let equals = ByteScanning.firstIndex(of: UInt8(ascii: "="), in: bytes) {
             nameEnd = start + equals
             pendingNameEnded = true
         }
@@ -123,48 +123,5 @@ struct ChunkedFormParser {
         guard pendingNameEnded || length < 256 || length - pendingNameChecked >= length / 8 else { return }
         pendingNameChecked = length
         try parser.checkDepth(ofName: pending..<nameEnd, complete: pendingNameEnded)
-    }
-
-    /// The first `byte` in `bytes`, looked for 64 bytes at a time, then 16: a long value spans
-    /// many chunks, each searched for its `&` (measured byte by byte, a 900 KB value's chunks cost
-    /// a server more than its parse; 16 bytes at a time, 553,894 instructions, 0.62 a byte; 64 at
-    /// a time, 250,252).
-    static func firstIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
-        var index = 0
-        while index <= bytes.count &- 64 {
-            // `0 <= index <= count - 64`: the four chunks lie inside the bytes.
-            let lanes =
-                ByteScanning.equal(bytes.chunk(unchecked: index), byte) | ByteScanning.equal(bytes.chunk(unchecked: index &+ 16), byte)
-                | ByteScanning.equal(bytes.chunk(unchecked: index &+ 32), byte) | ByteScanning.equal(bytes.chunk(unchecked: index &+ 48), byte)
-            if !ByteScanning.isZero(lanes) { break }
-            index &+= 64
-        }
-        while index <= bytes.count &- 16 {
-            // `0 <= index <= count - 16`: the chunk lies inside the bytes.
-            let lanes = ByteScanning.equal(bytes.chunk(unchecked: index), byte)
-            if !ByteScanning.isZero(lanes) { return index &+ ByteScanning.firstNonzeroLane(lanes) }
-            index &+= 16
-        }
-        while index < bytes.count {
-            if bytes[index] == byte { return index }
-            index &+= 1
-        }
-        return nil
-    }
-
-    /// The last `byte` in `bytes`, looked for 16 bytes at a time from the end.
-    static func lastIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
-        var end = bytes.count
-        while end >= 16 {
-            // `16 <= end <= count`: the chunk before `end` lies inside the bytes.
-            let lanes = ByteScanning.bits(ByteScanning.equal(bytes.chunk(unchecked: end &- 16), byte))
-            if lanes != 0 { return end &- 16 &+ (31 &- lanes.leadingZeroBitCount) }
-            end &-= 16
-        }
-        while end > 0 {
-            end &-= 1
-            if bytes[end] == byte { return end }
-        }
-        return nil
     }
 }

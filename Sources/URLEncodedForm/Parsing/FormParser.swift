@@ -186,11 +186,11 @@ struct FormParser {
     }
 
     /// Inserts a pair that lies in the tree's buffer at `range` (the chunked parser's pair that
-    /// spanned chunks): scanned in place, with only its name copied when it needs decoding, since
-    /// decoding appends to the buffer it would read.
+    /// spanned chunks, which ends where the range does: it holds no `&`): scanned in place, with
+    /// only its name copied when it needs decoding, since decoding appends to the buffer it would
+    /// read.
     mutating func insertBufferedPair(at range: Range<Int>, components: inout [Range<Int>]) throws {
-        var index = 0
-        let pair = tree.bytes.withReader { bytes in scanPair(in: bytes[range], from: &index) }
+        let pair = tree.bytes.withReader { bytes in scanPairWithoutAmpersand(in: bytes[range]) }
         guard pair.end > 0 else { return }
         let name = pair.nameNeedsDecoding ? tree.bytes.array(range.lowerBound..<(range.lowerBound + pair.nameEnd)) : []
         try name.withReader { name in

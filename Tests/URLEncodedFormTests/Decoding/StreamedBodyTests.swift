@@ -43,24 +43,30 @@ struct StreamedBodyTests {
     }()
 
     @Test(
-        "a chunk's first and last `&` are found 16 bytes at a time as the standard library finds them, at every place and length",
-        arguments: 0..<48)
-    func ampersandSearch(length: Int) {
-        // No `&`, one at each place, and one at each place with another 17 bytes on (a second chunk of 16).
+        "a chunk's first and last `&`, and a value's first `%` or `+`, are found 64 and 16 bytes at a time as the standard library finds them, at every place and length",
+        arguments: Array(0..<48) + [63, 64, 65, 79, 80, 127, 128, 129, 200])
+    func byteSearch(length: Int) {
+        // Nothing to find; a `&`, `%` or `+` at each place; and at each place with another 17 bytes on
+        // (a second chunk of 16).
         var shapes: [[UInt8]] = [Array(repeating: UInt8(ascii: "a"), count: length)]
-        for place in 0..<length {
-            var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
-            bytes[place] = UInt8(ascii: "&")
-            shapes.append(bytes)
-            if place + 17 < length {
-                bytes[place + 17] = UInt8(ascii: "&")
+        for mark in "&%+".utf8 {
+            for place in 0..<length {
+                var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                bytes[place] = mark
                 shapes.append(bytes)
+                if place + 17 < length {
+                    bytes[place + 17] = UInt8(ascii: "&")
+                    shapes.append(bytes)
+                }
             }
         }
+        let escapes: Set<UInt8> = [UInt8(ascii: "%"), UInt8(ascii: "+")]
         for bytes in shapes {
             bytes.withReader { reader in
-                #expect(ChunkedFormParser.firstIndex(of: UInt8(ascii: "&"), in: reader) == bytes.firstIndex(of: UInt8(ascii: "&")))
-                #expect(ChunkedFormParser.lastIndex(of: UInt8(ascii: "&"), in: reader) == bytes.lastIndex(of: UInt8(ascii: "&")))
+                #expect(ByteScanning.firstIndex(of: UInt8(ascii: "&"), in: reader) == bytes.firstIndex(of: UInt8(ascii: "&")))
+                #expect(ByteScanning.lastIndex(of: UInt8(ascii: "&"), in: reader) == bytes.lastIndex(of: UInt8(ascii: "&")))
+                let escape = ByteScanning.firstIndex(of: UInt8(ascii: "%"), or: UInt8(ascii: "+"), in: reader)
+                #expect(escape == bytes.firstIndex(where: escapes.contains))
             }
         }
     }
