@@ -52,7 +52,7 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
     @inlinable
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
         // Inlinable, so that a server's call is compiled for its value and context types; the
-        // body read through `ReadableBytes`, not `map`; the headers, not the request, handed to
+        // body read through `BodyBytes`, not `map`; the headers, not the request, handed to
         // the code out of line. Together they took a small form's request from 1.20x the
         // instructions of collecting the body and decoding it to 0.996x (Benchmarks/Load/count.sh:
         // 64,363 -> 53,298, against 53,527).
@@ -62,7 +62,7 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
             guard let otherContentTypes else { throw Self.unsupportedMediaType(request) }
             return try await otherContentTypes.decode(type, from: request, context: context)
         }
-        let body = ReadableBytes(request.body) { $0.readableBytesView }
+        let body = BodyBytes(request.body) { $0.readableBytesView }
         do {
             // The decoder is copied only to be limited: a copy retains every strategy it holds.
             guard let contextLimit = form.contextLimit else {
@@ -130,39 +130,6 @@ struct FormRequest {
         }
         return error
     }
-}
-
-/// A request body's buffers as the bytes they hold: `body.map(\.readableBytesView)` without the
-/// async closure `map` calls for every buffer. Generic over the bytes' type, NIO's
-/// `ByteBufferView`, which this module does not name: it imports Hummingbird alone.
-@usableFromInline
-struct ReadableBytes<Bytes: Collection<UInt8>>: AsyncSequence {
-    @usableFromInline let body: RequestBody
-    @usableFromInline let bytes: (ByteBuffer) -> Bytes
-
-    @inlinable init(_ body: RequestBody, _ bytes: @escaping (ByteBuffer) -> Bytes) {
-        self.body = body
-        self.bytes = bytes
-    }
-
-    @usableFromInline
-    struct AsyncIterator: AsyncIteratorProtocol {
-        @usableFromInline var buffers: RequestBody.AsyncIterator
-        @usableFromInline let bytes: (ByteBuffer) -> Bytes
-
-        @inlinable init(_ buffers: RequestBody.AsyncIterator, _ bytes: @escaping (ByteBuffer) -> Bytes) {
-            self.buffers = buffers
-            self.bytes = bytes
-        }
-
-        @inlinable
-        mutating func next() async throws -> Bytes? {
-            try await buffers.next().map(bytes)
-        }
-    }
-
-    @inlinable
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body.makeAsyncIterator(), bytes) }
 }
 
 /// Hummingbird's `ResponseEncoder` that writes `application/x-www-form-urlencoded` bodies.

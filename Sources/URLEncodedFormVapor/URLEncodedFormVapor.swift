@@ -106,14 +106,46 @@ extension Request {
     /// - Throws: `Abort(.unsupportedMediaType)` for a request that is not a form,
     ///   `Abort(.payloadTooLarge)` for a body past `maxBodySize`, and the decoder's errors, which
     ///   answer for themselves (413, 400, 422).
+    @inlinable
     public func decodeURLEncodedForm<T: Decodable>(
         _ type: T.Type = T.self,
         using decoder: URLEncodedForm.URLEncodedFormDecoder = .init(),
         maxBodySize: ByteCount? = nil
     ) async throws -> T {
+        // Inlinable, so that a server's call is compiled for its value type, and the body read
+        // through `BodyBytes`, not `map`, whose transform is an async closure called for each
+        // buffer: as Hummingbird's adapter does (Benchmarks/Load/count.sh).
+        let form = try StreamedFormRequest(self, inputLimit: decoder.limits.maximumInputLength, maxBodySize: maxBodySize)
+        var decoder = decoder
+        decoder.limits.maximumInputLength = form.limit
+        do {
+            // Vapor hands a stream route a body that arrived with its head already collected.
+            if let body = body.data {
+                return try decoder.decode(type, from: body.readableBytesView)
+            }
+            return try await decoder.decode(type, from: BodyBytes(body) { $0.readableBytesView }, expectedLength: form.contentLength)
+        } catch {
+            throw form.answer(error)
+        }
+    }
+}
+
+/// A form request's headers as ``Vapor/Request/decodeURLEncodedForm(_:using:maxBodySize:)`` reads
+/// them, and the limit its body is read under.
+@usableFromInline
+struct StreamedFormRequest {
+    @usableFromInline let contentLength: Int?
+    /// The smaller of the decoder's `maximumInputLength` and the route's body limit.
+    @usableFromInline let limit: Int
+    /// Where the limit is the route's, the setting that set it, named in the 413's message.
+    let routeSetting: String?
+
+    /// - Throws: `Abort(.unsupportedMediaType)` for a request that is not a form.
+    @usableFromInline
+    init(_ request: Request, inputLimit: Int, maxBodySize: ByteCount?) throws {
         // Not `headers.contentType`, Vapor's media-type parser: it cost a small form's streamed
         // route more than the decode (load benchmark profile).
-        let contentType = headers.first(name: .contentType)
+        let contentType = request.headers.first(name: .contentType)
         guard let contentType, FormMediaType.matches(contentType) else {
             throw Abort(
                 .unsupportedMediaType,
@@ -121,21 +153,18 @@ extension Request {
                     "Expected a body of type application/x-www-form-urlencoded, but the request has \(contentType.map(ErrorQuote.quote) ?? "no Content-Type")."
             )
         }
-        var decoder = decoder
-        let bodyLimit = maxBodySize?.value ?? application.routes.defaultMaxBodySize.value
-        let limitedByRoute = bodyLimit < decoder.limits.maximumInputLength
-        if limitedByRoute { decoder.limits.maximumInputLength = bodyLimit }
-        do {
-            // Vapor hands a stream route a body that arrived with its head already collected.
-            if let body = body.data {
-                return try decoder.decode(type, from: body.readableBytesView)
-            }
-            return try await decoder.decode(
-                type, from: body.map(\.readableBytesView), expectedLength: headers.first(name: .contentLength).flatMap { Int($0) })
-        } catch let error as URLEncodedFormDecodingError where limitedByRoute && error.code == .inputTooLong {
-            let setting = maxBodySize == nil ? "the application's routes.defaultMaxBodySize" : "maxBodySize"
-            throw Abort(.payloadTooLarge, reason: "The body is longer than the \(bodyLimit) bytes \(setting) allows.")
-        }
+        contentLength = request.headers.first(name: .contentLength).flatMap { Int($0) }
+        let bodyLimit = maxBodySize?.value ?? request.application.routes.defaultMaxBodySize.value
+        limit = min(bodyLimit, inputLimit)
+        routeSetting = bodyLimit >= inputLimit ? nil : maxBodySize == nil ? "the application's routes.defaultMaxBodySize" : "maxBodySize"
+    }
+
+    /// What the route throws for an error decoding the body: `Abort(.payloadTooLarge)` for the
+    /// route's limit, any other error as it is.
+    @usableFromInline
+    func answer(_ error: any Error) -> any Error {
+        guard let routeSetting, let error = error as? URLEncodedFormDecodingError, error.code == .inputTooLong else { return error }
+        return Abort(.payloadTooLarge, reason: "The body is longer than the \(limit) bytes \(routeSetting) allows.")
     }
 }
 
