@@ -5,9 +5,10 @@
 ///     BodyBytes(request.body) { $0.readableBytesView }   // ByteBuffer → ByteBufferView
 ///
 /// Generic over the bytes' type, NIO's `ByteBufferView`, which no module of this package names:
-/// each adapter imports its framework alone. Measured through Hummingbird's adapter, reading the
-/// body through `map` and a generic call took a small form's request from 0.996× to 1.20× the
-/// instructions of collecting the body and decoding it (Benchmarks/Load/count.sh).
+/// each adapter imports its framework alone. Measured through Hummingbird's adapter: reading the
+/// body through `map`, with its entry not inlinable, a small form's request cost 1.20× the
+/// instructions of collecting the body and decoding it; through this, inlined, 0.996×
+/// (Benchmarks/Load/count.sh).
 @usableFromInline
 package struct BodyBytes<Buffers: AsyncSequence, Bytes: Collection<UInt8>>: AsyncSequence {
     @usableFromInline let buffers: Buffers
