@@ -1,4 +1,5 @@
-/// Looks at 16 bytes at a time, for the scans that find bytes to escape or unescape.
+/// Looks at 16 bytes at a time, for the scans that find bytes to escape or unescape, and the
+/// searches for a byte (a chunk's `&`, a value's first escape).
 ///
 /// Swift's `SIMD16<UInt8>` compiles to SSE2 or NEON compares. A chunk is classified once into a
 /// 16-bit mask, one bit per byte, whose set bits are then visited in order; a chunk with none is
