@@ -20,6 +20,7 @@ ROUTES = {
     "content": "`req.content.decode(_:using:)` (the adapter's `ContentDecoder`)",
     "streamceiling": "`body: .stream`, collected in the handler, decode nothing (the streamed ceiling)",
     "streamcollect": "`body: .stream`, collected in the handler, then decoded",
+    "streamiterate": "`body: .stream`, `for try await` over the body into one buffer, then decoded",
     "stream": "`req.decodeURLEncodedForm` (the adapter, `body: .stream`)",
     "chunked": "the chunks decoded with no stated length (always chunk by chunk)",
     "framework": "the framework's own `URLEncodedFormDecoder`",
@@ -27,7 +28,7 @@ ROUTES = {
 # A streamed route's collect-then-decode is the streamed one: a Vapor route declared
 # `body: .stream` runs asynchronously and drains the body itself, which costs it before any
 # decoding (the other routes are handed the body Vapor collected).
-COLLECT = {"streamceiling": "streamcollect", "stream": "streamcollect"}
+COLLECT = {"streamceiling": "streamcollect", "streamiterate": "streamcollect", "stream": "streamcollect"}
 groups = {}
 for row in rows:
     groups.setdefault((row["framework"], row["scenario"]), {}).setdefault(row["route"], []).append(row)

@@ -52,7 +52,7 @@ settle() {
     done
 }
 
-for framework in Hummingbird:8081:ceiling,collect,floor,adapter,chunked,framework Vapor:8082:ceiling,collect,floor,content,streamceiling,streamcollect,stream,framework; do
+for framework in Hummingbird:8081:ceiling,collect,floor,adapter,chunked,framework Vapor:8082:ceiling,collect,floor,content,streamceiling,streamcollect,streamiterate,stream,framework; do
     IFS=: read -r name port routes <<<"$framework"
     [[ ",$only," == *",$name,"* ]] || continue
     "$scratch/release/Load$name" "$port" "$bodies" >"$scratch/$name.log" 2>&1 &

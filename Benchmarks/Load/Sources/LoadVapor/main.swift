@@ -11,6 +11,8 @@ import Vapor
 //                    nothing: what Vapor allows a streamed route (an async one, the stream drained)
 //   /streamcollect   body: .stream, collected in the handler, then decoded: what a streamed route
 //                    does without the adapter
+//   /streamiterate   body: .stream, `for try await` over request.body into one buffer, then
+//                    decoded: Vapor's async body sequence, which the adapter reads, without the adapter
 //   /stream     body: .stream, req.decodeURLEncodedForm(_:) (the adapter, as the chunks arrive)
 //   /framework  Vapor's own URLEncodedFormDecoder, through req.content
 //   /floor      collected, then the body's Signup from a tree of Swift values built before the run
@@ -58,6 +60,14 @@ app.on(.POST, "streamceiling", body: .stream) { request async throws -> String i
 }
 app.on(.POST, "streamcollect", body: .stream) { request async throws -> String in
     try answer(decoding: try await request.body.collect(max: app.routes.defaultMaxBodySize.value).get() ?? ByteBuffer())
+}
+app.on(.POST, "streamiterate", body: .stream) { request async throws -> String in
+    var body = ByteBuffer()
+    for try await chunk in request.body {
+        var chunk = chunk
+        body.writeBuffer(&chunk)
+    }
+    return try answer(decoding: body)
 }
 app.on(.POST, "stream", body: .stream) { request async throws -> String in
     try await request.decodeURLEncodedForm(Signup.self, using: decoder).summary
