@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Summarizes Results/load.csv (written by run.sh): each route's median over the rounds, as a
 Markdown table (Results/load.md, for Benchmarks/README.md) and a chart (Results/load.png, needs
-matplotlib), requests per second shown against the framework's ceiling in the same run.
+matplotlib), requests per second shown against the framework's ceiling in the same run. Another
+CSV gives its own table and chart beside it (rss.csv: rss.md, rss.png).
 
     python3 Benchmarks/Load/report.py Benchmarks/Load/Results/load.csv
 """
@@ -38,13 +39,21 @@ def median(runs, field):
     return statistics.median(float(run[field]) for run in runs)
 
 
+def start(runs):
+    """The median RSS as each run began: an idle server's, for a server started for the run
+    (run.sh's LOAD_FRESH); runs written before the column existed have none."""
+    values = [float(run["rss_before_mb"]) for run in runs if run.get("rss_before_mb")]
+    return f"{statistics.median(values):.0f}" if values else "—"
+
+
 lines = []
 chart = []
 for (framework, scenario), routes in groups.items():
     ceiling = median(routes["ceiling"], "requests_per_second")
     lines += [f"**{framework}, {scenario}** ({len(routes['ceiling'])} rounds, medians)", "",
-              "| route | requests/s | of the ceiling | of collect-then-decode | p50 ms | p99 ms | not 2xx | peak RSS MB | RSS after MB |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+              "| route | requests/s | of the ceiling | of collect-then-decode | p50 ms | p99 ms | not 2xx "
+              "| RSS at the start MB | peak RSS MB | RSS after MB |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for route, runs in routes.items():
         rate = median(runs, "requests_per_second")
         collect = median(routes.get(COLLECT.get(route), routes["collect"]), "requests_per_second")
@@ -53,7 +62,7 @@ for (framework, scenario), routes in groups.items():
         share = f"{failed / max(requests, 1):.1%}" if failed else "0"
         ratio = lambda base: f"{rate / base:.2f}×" if base else "—"  # noqa: E731
         lines.append(f"| {ROUTES[route]} | {rate:,.0f} | {ratio(ceiling)} | {ratio(collect)} | "
-                     f"{median(runs, 'p50_ms'):.2f} | {median(runs, 'p99_ms'):.2f} | {share} | "
+                     f"{median(runs, 'p50_ms'):.2f} | {median(runs, 'p99_ms'):.2f} | {share} | {start(runs)} | "
                      f"{max(float(run['peak_rss_mb']) for run in runs):.0f} | {float(runs[-1]['rss_after_mb']):.0f} |")
         chart.append((framework, scenario, route, rate / ceiling if ceiling else 0))
     lines.append("")
@@ -65,7 +74,7 @@ for framework in dict.fromkeys(entry[0] for entry in chart):
         cells = [next((f"{e[3]:.2f}×" for e in chart if e[:3] == (framework, s, route)), "") for s in scenarios]
         overview.append(f"| {framework} | {ROUTES[route]} | " + " | ".join(cells) + " |")
 lines = ["Requests/s against the framework's ceiling (median of the rounds):", ""] + overview + [""] + lines
-(path.parent / "load.md").write_text("\n".join(lines))
+path.with_suffix(".md").write_text("\n".join(lines))
 print("\n".join(lines))
 
 try:
@@ -90,4 +99,4 @@ for axis, framework in zip(axes[0], frameworks):
     # Below the bars, which reach the ceiling line the legend would cover.
     axis.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=4, frameon=False)
 figure.tight_layout()
-figure.savefig(path.parent / "load.png", dpi=110)
+figure.savefig(path.with_suffix(".png"), dpi=110)

@@ -3,10 +3,13 @@
 # reading a form body, driven by wrk on 127.0.0.1 in bounded runs; rounds interleave the routes,
 # and report.py takes each route's median. Needs wrk (`apt-get install wrk`). From a clean clone:
 #
-#   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 20 minutes
+#   bash Benchmarks/Load/run.sh            # 3 rounds of 6 s per route and body, about 23 minutes
 #   LOAD_ROUNDS=1 LOAD_SECONDS=2 bash Benchmarks/Load/run.sh   # a quick look
 #   LOAD_FRAMEWORKS=Hummingbird LOAD_CSV=/tmp/h.csv bash Benchmarks/Load/run.sh   # one framework
 #   LOAD_SCENARIOS=large LOAD_CSV=/tmp/l.csv bash Benchmarks/Load/run.sh          # one body
+#   LOAD_FRESH=1 LOAD_SCENARIOS=large LOAD_CSV=Benchmarks/Load/Results/rss.csv bash Benchmarks/Load/run.sh
+#       # a server started afresh for every route and round: each route's own peak RSS, where one
+#       # server's peak for a route also holds what the routes before it left in malloc's heap
 #
 # Writes Results/load.csv (every run) and, through report.py, Results/load.md and load.png.
 # Both servers and wrk share this machine's cores, so compare ratios within one framework.
@@ -33,9 +36,10 @@ scenarios=(
     "hostile 32 small,flood,huge,conflict,malformed 16,1,1,1,1"
 )
 csv=${LOAD_CSV:-$results/load.csv}
+fresh=${LOAD_FRESH:-0}
 only=${LOAD_FRAMEWORKS:-Hummingbird,Vapor}  # LOAD_FRAMEWORKS=Vapor runs one
 scenarioNames=${LOAD_SCENARIOS:-small,medium,large,hostile}
-echo "framework,scenario,route,round,requests,requests_per_second,p50_ms,p99_ms,non2xx,timeouts,socket_errors,peak_rss_mb,rss_after_mb" >"$csv"
+echo "framework,scenario,route,round,requests,requests_per_second,p50_ms,p99_ms,non2xx,timeouts,socket_errors,peak_rss_mb,rss_after_mb,rss_before_mb" >"$csv"
 
 server=""
 trap '[ -z "$server" ] || kill "$server" 2>/dev/null || true' EXIT
@@ -52,39 +56,52 @@ settle() {
     done
 }
 
-for framework in Hummingbird:8081:ceiling,collect,floor,adapter,chunked,framework Vapor:8082:ceiling,collect,floor,content,streamceiling,streamcollect,streamiterate,stream,framework; do
-    IFS=: read -r name port routes <<<"$framework"
-    [[ ",$only," == *",$name,"* ]] || continue
+# Starts the server of framework `$name` on `$port` and waits until it answers.
+start() {
     "$scratch/release/Load$name" "$port" "$bodies" >"$scratch/$name.log" 2>&1 &
     server=$!
     for _ in $(seq 100); do
-        curl -s -o /dev/null "http://127.0.0.1:$port/" && break
+        curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
         kill -0 "$server" 2>/dev/null || { cat "$scratch/$name.log" >&2; exit 1; }
         sleep 0.1
     done
+}
+stop() {
+    kill "$server"
+    wait "$server" 2>/dev/null || true
+    server=""
+}
+
+for framework in Hummingbird:8081:ceiling,collect,floor,adapter,chunked,framework Vapor:8082:ceiling,collect,floor,content,streamceiling,streamcollect,streamiterate,stream,framework; do
+    IFS=: read -r name port routes <<<"$framework"
+    [[ ",$only," == *",$name,"* ]] || continue
+    start
     for scenario in "${scenarios[@]}"; do
         read -r label connections files shares <<<"$scenario"
         [[ ",$scenarioNames," == *",$label,"* ]] || continue
         paths=$(echo "$files" | tr ',' '\n' | sed "s|.*|$bodies/&.txt|" | paste -sd,)
         for round in $(seq "$rounds"); do
             for route in ${routes//,/ }; do
+                if [ "$fresh" = 1 ]; then
+                    stop
+                    start
+                fi
                 settle
+                before=$(kib VmRSS)
                 echo 5 >"/proc/$server/clear_refs"  # resets the peak (VmHWM) to the present RSS
                 line=$(LOAD_BODIES="$paths" LOAD_SHARES="$shares" wrk -t1 -c"$connections" -d"${seconds}s" --timeout 10s \
                     -s "$here/load.lua" "http://127.0.0.1:$port/$route" | tail -1)
-                python3 - "$name" "$label" "$route" "$round" "$(kib VmHWM)" "$(kib VmRSS)" "$line" >>"$csv" <<'ROW'
+                python3 - "$name" "$label" "$route" "$round" "$(kib VmHWM)" "$(kib VmRSS)" "$before" "$line" >>"$csv" <<'ROW'
 import json, sys
-name, label, route, round_, peak, after, line = sys.argv[1:]
+name, label, route, round_, peak, after, before, line = sys.argv[1:]
 r = json.loads(line)
 print(f"{name},{label},{route},{round_},{r['requests']},{r['requests'] / r['seconds']:.0f},{r['p50_ms']:.3f},{r['p99_ms']:.3f},"
-      f"{r['non2xx']},{r['timeouts']},{r['socket_errors']},{int(peak) / 1024:.1f},{int(after) / 1024:.1f}")
+      f"{r['non2xx']},{r['timeouts']},{r['socket_errors']},{int(peak) / 1024:.1f},{int(after) / 1024:.1f},{int(before) / 1024:.1f}")
 ROW
                 tail -1 "$csv"
             done
         done
     done
-    kill "$server"
-    wait "$server" 2>/dev/null || true
-    server=""
+    stop
 done
 python3 "$here/report.py" "$csv"
