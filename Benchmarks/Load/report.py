@@ -52,7 +52,7 @@ for (framework, scenario), routes in groups.items():
     ceiling = median(routes["ceiling"], "requests_per_second")
     lines += [f"**{framework}, {scenario}** ({len(routes['ceiling'])} rounds, medians)", "",
               "| route | requests/s | of the ceiling | of collect-then-decode | p50 ms | p99 ms | not 2xx "
-              "| RSS at the start MB | peak RSS MB | RSS after MB |",
+              "| RSS at the start MiB | peak RSS MiB | RSS after MiB |",
               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for route, runs in routes.items():
         rate = median(runs, "requests_per_second")

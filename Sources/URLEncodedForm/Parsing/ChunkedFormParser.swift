@@ -53,7 +53,7 @@ struct ChunkedFormParser {
     /// while the rest of the body crosses the network, and nodes reserved for the whole stated
     /// length (one per 16 bytes, up to 4,096 of 112 bytes) sat there empty, since a long body is
     /// mostly long values (measured: Vapor, 900 KB bodies of 16 pairs on 64 connections, median
-    /// peak RSS 135 → 126 MB, where collecting the body and then decoding it peaks at 111–133 MB).
+    /// peak RSS 135 → 126 MiB, where collecting the body and then decoding it peaks at 111–133).
     static let nodeRoomLength = 4096
 
     /// The bytes the tree's nodes have room for: what the parser holds besides the body's own.
