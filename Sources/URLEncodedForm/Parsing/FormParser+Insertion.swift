@@ -28,6 +28,7 @@ extension FormParser {
             let component = components[index]
             defer { index += 1 }
             if index > 0, component.isEmpty {
+                let followsOtherBrackets = !recordsPath
                 recordsPath = false
                 if replacesConflicts, tree[node].kind == .object, nextIndices[node] != nil || !allMembersAreIndices(node) {
                     // `[]` where an object with names is: a member named by the next index, as
@@ -49,6 +50,12 @@ extension FormParser {
                         return
                     }
                     try appendScalar(to: node, value: value, flags: flags, key: key)
+                    if !followsOtherBrackets, key.upperBound <= decodedStart {
+                        // The name as it arrived (not a decoded copy): see `repeatArray`.
+                        repeatArray = node
+                        repeatPair = pairCount
+                        repeatName = key
+                    }
                     return
                 }
                 let lastElement = tree[node].lastChild

@@ -61,6 +61,15 @@ struct FormParser {
     /// from the same node lead to the same nodes, so a pair starts where they stop matching.
     var previousPath: [Int] = []
     var previousPathLength = 0
+    /// The array a pair's value was appended to by its last `[]`, the pair (its count, see
+    /// ``pairCount``) and its name as it arrived: the next pair of the same name
+    /// (`tags[]=a&tags[]=b`, as jQuery, qs and browsers write a list) walks the same nodes to the
+    /// same array, so its value is appended there with no split and no walk. Kept only for a name
+    /// that needed no decoded copy and has no `[]` before its last, whose walk changes nothing
+    /// the second time.
+    var repeatArray = -1
+    var repeatPair = -1
+    var repeatName: Range<Int> = 0..<0
     /// The charset names and values are read in, by the decoder's option or the form's sentinel.
     var charset: Charset.Encoding
     /// Where the sentinel pairs start, when the decoder reads them; they are skipped.
@@ -252,6 +261,13 @@ struct FormParser {
         flags: FormTree.ValueFlags,
         components: inout [Range<Int>]
     ) throws {
+        if repeatPair == pairCount - 1, !(allowsEmptyArrays && flags.contains(.bare)), repeatsName(name) {
+            // Its escapes are brackets', as the previous pair's were: its key was the name itself.
+            keyHasEscapedBrackets = nameClasses & ByteClass.escape != 0
+            try appendScalar(to: repeatArray, value: value, flags: flags, key: name)
+            repeatPair = pairCount
+            return
+        }
         if components.capacity == 0 {
             // Room for most key paths at once, rather than growing by one and two (a malloc, a
             // copy and a free each: sign-up decode −405 instructions, medium −1,273); a form of
@@ -277,5 +293,11 @@ struct FormParser {
         if !keptDecodedName, tree.bytes.count > decodedStart {
             tree.bytes.removeSuffix(from: decodedStart)
         }
+    }
+
+    /// Whether the name at `name` in the tree's buffer is, byte for byte, the previous pair's.
+    private func repeatsName(_ name: Range<Int>) -> Bool {
+        guard name.count == repeatName.count else { return false }
+        return tree.bytes.withReader { $0[name].equals($0[repeatName]) }
     }
 }

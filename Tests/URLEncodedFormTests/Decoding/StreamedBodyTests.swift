@@ -360,29 +360,3 @@ private enum Outcome: Equatable, CustomStringConvertible {
         }
     }
 }
-
-/// Chunks handed out one by one, as a server hands out a body.
-private struct Chunks<Chunk: Collection<UInt8>>: AsyncSequence {
-    let chunks: [Chunk]
-
-    init(_ chunks: [Chunk]) {
-        self.chunks = chunks
-    }
-
-    func makeAsyncIterator() -> IndexingIterator<[Chunk]>.Async { chunks.makeIterator().async }
-}
-
-extension IndexingIterator {
-    fileprivate struct Async: AsyncIteratorProtocol {
-        var base: IndexingIterator
-        mutating func next() async -> Element? { base.next() }
-    }
-
-    fileprivate var async: Async { Async(base: self) }
-}
-
-extension Array {
-    fileprivate func chunked(by size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min(count, $0 + size)] }
-    }
-}
