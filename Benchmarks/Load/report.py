@@ -39,6 +39,13 @@ def median(runs, field):
     return statistics.median(float(run[field]) for run in runs)
 
 
+def cpu(runs):
+    """The server's processor time per request, median over the runs, in µs: what the route costs
+    the server alone; runs written before the column existed have none."""
+    values = [float(run["server_cpu_us"]) for run in runs if run.get("server_cpu_us")]
+    return f"{statistics.median(values):.1f}" if values else "—"
+
+
 def start(runs):
     """The median RSS as each run began: an idle server's, for a server started for the run
     (run.sh's LOAD_FRESH); runs written before the column existed have none."""
@@ -52,8 +59,8 @@ for (framework, scenario), routes in groups.items():
     ceiling = median(routes["ceiling"], "requests_per_second")
     lines += [f"**{framework}, {scenario}** ({len(routes['ceiling'])} rounds, medians)", "",
               "| route | requests/s | of the ceiling | of collect-then-decode | p50 ms | p99 ms | not 2xx "
-              "| RSS at the start MiB | peak RSS MiB | RSS after MiB |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+              "| server CPU µs a request | RSS at the start MiB | peak RSS MiB | RSS after MiB |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for route, runs in routes.items():
         rate = median(runs, "requests_per_second")
         collect = median(routes.get(COLLECT.get(route), routes["collect"]), "requests_per_second")
@@ -62,7 +69,7 @@ for (framework, scenario), routes in groups.items():
         share = f"{failed / max(requests, 1):.1%}" if failed else "0"
         ratio = lambda base: f"{rate / base:.2f}×" if base else "—"  # noqa: E731
         lines.append(f"| {ROUTES[route]} | {rate:,.0f} | {ratio(ceiling)} | {ratio(collect)} | "
-                     f"{median(runs, 'p50_ms'):.2f} | {median(runs, 'p99_ms'):.2f} | {share} | {start(runs)} | "
+                     f"{median(runs, 'p50_ms'):.2f} | {median(runs, 'p99_ms'):.2f} | {share} | {cpu(runs)} | {start(runs)} | "
                      f"{max(float(run['peak_rss_mb']) for run in runs):.0f} | {float(runs[-1]['rss_after_mb']):.0f} |")
         chart.append((framework, scenario, route, rate / ceiling if ceiling else 0))
     lines.append("")

@@ -39,11 +39,15 @@ csv=${LOAD_CSV:-$results/load.csv}
 fresh=${LOAD_FRESH:-0}
 only=${LOAD_FRAMEWORKS:-Hummingbird,Vapor}  # LOAD_FRAMEWORKS=Vapor runs one
 scenarioNames=${LOAD_SCENARIOS:-small,medium,large,hostile}
-echo "framework,scenario,route,round,requests,requests_per_second,p50_ms,p99_ms,non2xx,timeouts,socket_errors,peak_rss_mb,rss_after_mb,rss_before_mb" >"$csv"
+echo "framework,scenario,route,round,requests,requests_per_second,p50_ms,p99_ms,non2xx,timeouts,socket_errors,peak_rss_mb,rss_after_mb,rss_before_mb,server_cpu_us" >"$csv"
 
 server=""
 trap '[ -z "$server" ] || kill "$server" 2>/dev/null || true' EXIT
 kib() { awk -v key="$1:" '$1 == key { print $2 }' "/proc/$server/status"; }
+# The server's processor time so far, user and system, in clock ticks: per request, it is what a
+# route costs the server alone, which wrk's share of the same cores does not blur.
+ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+hertz=$(getconf CLK_TCK)
 # Waits until the server has used no processor time for 0.3 s (60 s at most): a slow route can
 # still be working through requests that wrk sent before it stopped, which the next run would pay for.
 settle() {
@@ -89,14 +93,19 @@ for framework in Hummingbird:8081:ceiling,collect,floor,adapter,chunked,framewor
                 settle
                 before=$(kib VmRSS)
                 echo 5 >"/proc/$server/clear_refs"  # resets the peak (VmHWM) to the present RSS
+                cpu=$(ticks)
                 line=$(LOAD_BODIES="$paths" LOAD_SHARES="$shares" wrk -t1 -c"$connections" -d"${seconds}s" --timeout 10s \
                     -s "$here/load.lua" "http://127.0.0.1:$port/$route" | tail -1)
-                python3 - "$name" "$label" "$route" "$round" "$(kib VmHWM)" "$(kib VmRSS)" "$before" "$line" >>"$csv" <<'ROW'
+                peak=$(kib VmHWM) after=$(kib VmRSS)
+                settle  # the requests wrk sent before it stopped are the run's too
+                cpu=$(($(ticks) - cpu))
+                python3 - "$name" "$label" "$route" "$round" "$peak" "$after" "$before" "$line" "$cpu" "$hertz" >>"$csv" <<'ROW'
 import json, sys
-name, label, route, round_, peak, after, before, line = sys.argv[1:]
+name, label, route, round_, peak, after, before, line, cpu, hertz = sys.argv[1:]
 r = json.loads(line)
 print(f"{name},{label},{route},{round_},{r['requests']},{r['requests'] / r['seconds']:.0f},{r['p50_ms']:.3f},{r['p99_ms']:.3f},"
-      f"{r['non2xx']},{r['timeouts']},{r['socket_errors']},{int(peak) / 1024:.1f},{int(after) / 1024:.1f},{int(before) / 1024:.1f}")
+      f"{r['non2xx']},{r['timeouts']},{r['socket_errors']},{int(peak) / 1024:.1f},{int(after) / 1024:.1f},{int(before) / 1024:.1f},"
+      f"{int(cpu) * 1e6 / int(hertz) / max(r['requests'], 1):.2f}")
 ROW
                 tail -1 "$csv"
             done
