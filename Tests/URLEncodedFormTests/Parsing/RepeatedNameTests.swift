@@ -41,7 +41,7 @@ struct RepeatedNameTests {
         name.replacingOccurrences(of: "(", with: open).replacingOccurrences(of: ")", with: close)
     }
 
-    /// A form of `pairs` names that repeat the name before more often than not, each given its
+    /// A form of one to nine pairs, two in three of which repeat the name before, each given its
     /// value (`v3`), an empty one or none.
     static func form(_ random: inout SeededGenerator) -> [(name: String, value: String?)] {
         var pairs: [(name: String, value: String?)] = []
