@@ -39,18 +39,12 @@ def median(runs, field):
     return statistics.median(float(run[field]) for run in runs)
 
 
-def cpu(runs):
-    """The server's processor time per request, median over the runs, in µs: what the route costs
-    the server alone; runs written before the column existed have none."""
-    values = [float(run["server_cpu_us"]) for run in runs if run.get("server_cpu_us")]
-    return f"{statistics.median(values):.1f}" if values else "—"
-
-
-def start(runs):
-    """The median RSS as each run began: an idle server's, for a server started for the run
-    (run.sh's LOAD_FRESH); runs written before the column existed have none."""
-    values = [float(run["rss_before_mb"]) for run in runs if run.get("rss_before_mb")]
-    return f"{statistics.median(values):.0f}" if values else "—"
+def recorded(runs, field, digits):
+    """The median of a column that runs written before it existed do not have ("—" then): the
+    server's processor time per request (`server_cpu_us`), and the RSS as each run began
+    (`rss_before_mb`, an idle server's under run.sh's LOAD_FRESH)."""
+    values = [float(run[field]) for run in runs if run.get(field)]
+    return f"{statistics.median(values):.{digits}f}" if values else "—"
 
 
 lines = []
@@ -69,7 +63,7 @@ for (framework, scenario), routes in groups.items():
         share = f"{failed / max(requests, 1):.1%}" if failed else "0"
         ratio = lambda base: f"{rate / base:.2f}×" if base else "—"  # noqa: E731
         lines.append(f"| {ROUTES[route]} | {rate:,.0f} | {ratio(ceiling)} | {ratio(collect)} | "
-                     f"{median(runs, 'p50_ms'):.2f} | {median(runs, 'p99_ms'):.2f} | {share} | {cpu(runs)} | {start(runs)} | "
+                     f"{median(runs, 'p50_ms'):.2f} | {median(runs, 'p99_ms'):.2f} | {share} | {recorded(runs, 'server_cpu_us', 1)} | {recorded(runs, 'rss_before_mb', 0)} | "
                      f"{max(float(run['peak_rss_mb']) for run in runs):.0f} | {float(runs[-1]['rss_after_mb']):.0f} |")
         chart.append((framework, scenario, route, rate / ceiling if ceiling else 0))
     lines.append("")

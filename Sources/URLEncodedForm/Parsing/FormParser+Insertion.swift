@@ -139,9 +139,13 @@ extension FormParser {
 
     /// Whether `node` is the one a name equal to `bytes[component]` leads to: its key is that name.
     func sharesName(_ node: Int, _ component: Range<Int>) -> Bool {
-        let key = tree[node].key
-        guard key.count == component.count else { return false }
-        return tree.bytes.withReader { $0[key].equals($0[component]) }
+        sameBytes(tree[node].key, component)
+    }
+
+    /// Whether the tree's buffer holds the same bytes at `first` as at `second`.
+    func sameBytes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        guard first.count == second.count else { return false }
+        return tree.bytes.withReader { $0[first].equals($0[second]) }
     }
 
     /// Makes `node` an array that more elements can be appended to: a value becomes the first

@@ -261,7 +261,7 @@ struct FormParser {
         flags: FormTree.ValueFlags,
         components: inout [Range<Int>]
     ) throws {
-        if repeatPair == pairCount - 1, !(allowsEmptyArrays && flags.contains(.bare)), repeatsName(name) {
+        if repeatPair == pairCount - 1, !(allowsEmptyArrays && flags.contains(.bare)), sameBytes(name, repeatName) {
             // Its escapes are brackets', as the previous pair's were: its key was the name itself.
             keyHasEscapedBrackets = nameClasses & ByteClass.escape != 0
             try appendScalar(to: repeatArray, value: value, flags: flags, key: name)
@@ -293,11 +293,5 @@ struct FormParser {
         if !keptDecodedName, tree.bytes.count > decodedStart {
             tree.bytes.removeSuffix(from: decodedStart)
         }
-    }
-
-    /// Whether the name at `name` in the tree's buffer is, byte for byte, the previous pair's.
-    private func repeatsName(_ name: Range<Int>) -> Bool {
-        guard name.count == repeatName.count else { return false }
-        return tree.bytes.withReader { $0[name].equals($0[repeatName]) }
     }
 }
