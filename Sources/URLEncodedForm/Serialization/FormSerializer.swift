@@ -99,7 +99,16 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         var child = Int(nodes[object].firstChild)
         while child >= 0 {
             // A member that was never written takes no name, so its name closure never runs.
-            if nodes[child].kind != .unset {
+            let kind = nodes[child].kind
+            if kind == .scalar, let spelling = keySpelling(depth: depth) {
+                // Most members: one pair, named by the key the tree holds, borrowed. A step
+                // holding the key retained and released it (measured: small encode 10,061 →
+                // 9,757 instructions, medium 39,233 → 38,405, rows −3%).
+                writer.beginPair(member: nodes[child].key, spelling)
+                appendValue(of: child)
+                writer.endPair()
+                noteReference(in: child)
+            } else if kind != .unset {
                 write(child, as: memberStep(nodes[child].key, depth: depth), depth: depth &+ 1)
             }
             child = Int(nodes[child].nextSibling)
@@ -197,6 +206,20 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         }
     }
 
+    /// How a member at `depth` spells its coding key when it is written as it is: `nil` when a
+    /// name closure makes the text (``URLEncodedFormEncoder/keyEncoding``, a custom key path
+    /// encoding), which ``memberStep(_:depth:)`` runs.
+    @inline(__always)
+    private func keySpelling(depth: Int) -> PathStep.MemberSpelling? {
+        guard keyEncoding == nil else { return nil }
+        guard depth > 0 else { return .name }
+        switch keyPathEncoding {
+        case .brackets: return .bracketed
+        case .dots: return .dotted
+        case .custom: return nil
+        }
+    }
+
     /// The step of an element: each array style's keys, decided here alone. `index` is the
     /// element's coding index, `position` its place among the elements that wrote something.
     @inline(__always)
@@ -241,12 +264,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
 
     @inline(__always)
     private mutating func appendValue(of node: Int) {
-        switch nodes[node].scalar {
-        case .text(let text): writer.appendValue(text)
-        case .signed(let value): writer.appendValue(decimal: value)
-        case .unsigned(let value): writer.appendValue(decimal: value)
-        case .decimal(let value): writer.appendValue(value)
-        }
+        writer.appendValue(nodes[node].scalar)
     }
 
     // MARK: Failures

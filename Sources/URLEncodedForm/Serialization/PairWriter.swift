@@ -205,6 +205,19 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         if Items.records { recordPair(step, at: nameStart, bare: bare, joinedBy: nil) }
     }
 
+    /// Starts the pair of a member named by its coding key as `spelling` spells it, as
+    /// ``beginPair(_:bare:)`` does for that ``PathStep``, with the key borrowed from the tree.
+    @inline(__always)
+    mutating func beginPair(member name: borrowing String, _ spelling: PathStep.MemberSpelling) {
+        level.holdsMembers = true
+        startPair()
+        let nameStart = output.count
+        output.append(contentsOf: path)
+        append(member: name, spelling, to: .output)
+        output.append(UInt8(ascii: "="))
+        if Items.records { recordPair(PathStep(member: copy name, spelling), at: nameStart, bare: false, joinedBy: nil) }
+    }
+
     /// Starts a pair named by the current level's path alone, which the elements of an array
     /// written as values join (``URLEncodedFormEncoder/ArrayEncoding-swift.enum/separator(_:)``).
     mutating func beginJoinedPair(_ separator: UInt8) {
@@ -250,6 +263,16 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     var writtenCount: Int { output.count }
 
     // MARK: Values
+
+    @inline(__always)
+    mutating func appendValue(_ scalar: borrowing FormScalar) {
+        switch scalar {
+        case .text(let text): appendValue(text)
+        case .signed(let value): appendValue(decimal: value)
+        case .unsigned(let value): appendValue(decimal: value)
+        case .decimal(let value): appendValue(value)
+        }
+    }
 
     mutating func appendValue(_ text: String) {
         if Items.records { items.appendValue(text) }
@@ -297,14 +320,10 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     @inline(__always)
     private mutating func append(_ step: PathStep, to destination: Destination) {
         switch step {
-        case .name(let name), .custom(let name):
-            appendText(name, to: destination)
-        case .bracketed(let name):
-            append(punctuation.openBracket, to: destination)
-            appendText(name, to: destination)
-            append(punctuation.closeBracket, to: destination)
-        case .dotted(let name):
-            append(punctuation.dot, to: destination)
+        case .name(let name): append(member: name, .name, to: destination)
+        case .bracketed(let name): append(member: name, .bracketed, to: destination)
+        case .dotted(let name): append(member: name, .dotted, to: destination)
+        case .custom(let name):
             appendText(name, to: destination)
         case .emptyBrackets:
             append(punctuation.emptyBrackets, to: destination)
@@ -320,6 +339,22 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         }
     }
 
+    /// Appends a member's name escaped, with the punctuation `spelling` puts around it.
+    @inline(__always)
+    private mutating func append(member name: borrowing String, _ spelling: PathStep.MemberSpelling, to destination: Destination) {
+        switch spelling {
+        case .name:
+            appendText(name, to: destination)
+        case .bracketed:
+            append(punctuation.openBracket, to: destination)
+            appendText(name, to: destination)
+            append(punctuation.closeBracket, to: destination)
+        case .dotted:
+            append(punctuation.dot, to: destination)
+            appendText(name, to: destination)
+        }
+    }
+
     @inline(__always)
     private mutating func append(_ token: KeyPathPunctuation.Token, to destination: Destination) {
         switch destination {
@@ -329,7 +364,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     }
 
     /// Appends a name, escaped: a bracket or dot in it is escaped whatever the bracket encoding.
-    private mutating func appendText(_ text: String, to destination: Destination) {
+    private mutating func appendText(_ text: borrowing String, to destination: Destination) {
         if let legacyCharset {
             appendLegacy(text.unicodeScalars, charset: legacyCharset, to: destination)
             return

@@ -28,6 +28,26 @@ enum PathStep {
     /// An element whose whole path a custom array encoding returned, in place of its array's.
     case whole(String)
 
+    /// How a member's own name is spelled in its path: the three member steps that write the
+    /// coding key as it is, for a writer that borrows the key rather than holding it in a step.
+    enum MemberSpelling {
+        /// ``name(_:)``.
+        case name
+        /// ``bracketed(_:)``.
+        case bracketed
+        /// ``dotted(_:)``.
+        case dotted
+    }
+
+    /// The step that spells the member `name` as `spelling` says.
+    init(member name: String, _ spelling: MemberSpelling) {
+        switch spelling {
+        case .name: self = .name(name)
+        case .bracketed: self = .bracketed(name)
+        case .dotted: self = .dotted(name)
+        }
+    }
+
     /// Whether the step names a member, whose pairs take part in the sort.
     @inline(__always)
     var isMember: Bool {
