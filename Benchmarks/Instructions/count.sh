@@ -10,7 +10,12 @@
 # binary by the clock (`--peers` for that build).
 #
 # Prints one line per workload and operation: instructions (callgrind) and heap allocations
-# (memcheck's count, likewise N against 2N) per operation.
+# (memcheck's count, likewise N against 2N) per operation. CACHES=1 adds what the code's size and
+# branches cost where instructions do not show it, from cachegrind's model of this machine's
+# caches (32 KiB instruction cache, 8-way) and of a simple branch predictor, likewise N against
+# 2N: instruction-cache misses (code that does not fit, fetched again on every operation even in
+# a hot loop) and mispredicted branches (conditional and indirect). Counts of a model, not of the
+# processor, which this machine's VM does not expose; they repeat exactly, so they compare code.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 operations=("$@")
@@ -59,7 +64,17 @@ allocations() {  # workload operation iterations → the heap allocations memche
     valgrind --tool=memcheck --leak-check=no "$binary" "$1" "$2" "$3" 2>&1 >/dev/null |
         awk '/total heap usage/ { gsub(",", "", $5); print $5 }'
 }
-printf '%-14s %-11s %14s %8s\n' workload operation instructions mallocs
+caches() {  # workload operation iterations → "I1-misses mispredicted-branches"
+    local out="$work/cachegrind.out"
+    valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes --cachegrind-out-file="$out" "$binary" "$1" "$2" "$3" >/dev/null 2>&1
+    awk '/^events:/ { for (i = 2; i <= NF; i++) column[$i] = i }
+        /^summary:/ { print $(column["I1mr"]), $(column["Bcm"]) + $(column["Bim"]) }' "$out"
+}
+if [ "${CACHES:-0}" = 1 ]; then
+    printf '%-14s %-11s %14s %8s %10s %12s\n' workload operation instructions mallocs i1-misses mispredicts
+else
+    printf '%-14s %-11s %14s %8s\n' workload operation instructions mallocs
+fi
 # `empty` and `one` (a struct of no members, and of one `Int`) show what a call costs before and
 # for its first field; `signup` decodes the load benchmark's small body (Benchmarks/Load) as its
 # client sent it, brackets escaped; WORKLOADS picks some, e.g. WORKLOADS="empty small".
@@ -72,6 +87,13 @@ for workload in ${WORKLOADS:-empty one small medium text large largeBrackets row
         m=$((n / 4))
         first=$(allocations "$workload" "$operation" "$m")
         second=$(allocations "$workload" "$operation" $((2 * m)))
-        printf '%-14s %-11s %14d %8.1f\n' "$workload" "$operation" $(((two - one) / n)) "$(awk -v a="$first" -v b="$second" -v m="$m" 'BEGIN { print (b - a) / m }')"
+        line=$(printf '%-14s %-11s %14d %8.1f' "$workload" "$operation" $(((two - one) / n)) "$(awk -v a="$first" -v b="$second" -v m="$m" 'BEGIN { print (b - a) / m }')")
+        if [ "${CACHES:-0}" = 1 ]; then
+            read -r misses1 branches1 < <(caches "$workload" "$operation" "$n")
+            read -r misses2 branches2 < <(caches "$workload" "$operation" $((2 * n)))
+            line+=$(printf ' %10.1f %12.1f' "$(awk -v a="$misses1" -v b="$misses2" -v n="$n" 'BEGIN { print (b - a) / n }')" \
+                "$(awk -v a="$branches1" -v b="$branches2" -v n="$n" 'BEGIN { print (b - a) / n }')")
+        fi
+        echo "$line"
     done
 done

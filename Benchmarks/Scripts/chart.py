@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Charts the benchmark results exported with `--format jmh` (Results/Current_run.jmh.json).
+"""Charts the benchmark results exported with `--format jmh`, from one run of the package or
+several.
 
 Usage, from Benchmarks/:
     swift package --allow-writing-to-package-directory benchmark --format jmh --path Results
     python3 Scripts/chart.py Results/Current_run.jmh.json Results/chart.png
+    python3 Scripts/chart.py run1.jmh.json run2.jmh.json run3.jmh.json Results/chart.png
 Also writes Results/summary.csv (µs and mallocs per operation). Needs matplotlib. Times are each
-benchmark's fastest sample (`fastest`), not the mean.
-    python3 Scripts/chart.py --markdown Results/Current_run.jmh.json   # the README's tables
+benchmark's fastest sample (`fastest`), over every run given, not the mean.
+    python3 Scripts/chart.py --markdown RUN.jmh.json [RUN.jmh.json ...]   # the README's tables
 """
 import json
 import re
@@ -41,9 +43,18 @@ def fastest(entry):
     return min(value for sample in entry["secondaryMetrics"]["Time (wall clock)"]["rawData"] for value in sample)
 
 
-def load(path):
+def entries(paths):
+    """Every benchmark entry of every run, in order."""
+    for path in paths:
+        yield from json.load(open(path))
+
+
+def load(paths):
+    """Each benchmark's time: its fastest sample over all the runs. Several runs of the whole
+    package, minutes apart, give each benchmark several windows of the machine's speed, so that
+    one that fell in a slow spell in one run is not judged by it."""
     results = {}
-    for entry in json.load(open(path)):
+    for entry in entries(paths):
         name = entry["benchmark"].split("FormCoding.", 1)[-1]
         match = re.match(PATTERN, name)
         if not match:
@@ -51,16 +62,19 @@ def load(path):
         workload, operation, coder = match.groups()
         if coder.startswith("JSON"):
             coder = "JSON"
+        key = (workload, operation, coder)
         if "unsupported" in name:
-            results[(workload, operation, coder)] = None
+            results[key] = None
             continue
-        results[(workload, operation, coder)] = fastest(entry) / SCALE[workload]
+        time = fastest(entry) / SCALE[workload]
+        results[key] = time if results.get(key) is None else min(results[key], time)
     return results
 
 
-def mallocs(path):
+def mallocs(paths):
+    """Mallocs per operation, which do not change from run to run: the first run's."""
     counts = {}
-    for entry in json.load(open(path)):
+    for entry in json.load(open(paths[0])):
         name = entry["benchmark"].split("FormCoding.", 1)[-1]
         match = re.match(PATTERN, name)
         if match and "unsupported" not in name:
@@ -82,9 +96,9 @@ def write_summary(results, counts, path):
                     summary.write(f"{workload},{operation},{coder},{shown},{'' if malloc is None else round(malloc, 1)}\n")
 
 
-def main(source, target):
-    results = load(source)
-    write_summary(results, mallocs(source), target.rsplit("/", 1)[0] + "/summary.csv" if "/" in target else "summary.csv")
+def main(sources, target):
+    results = load(sources)
+    write_summary(results, mallocs(sources), target.rsplit("/", 1)[0] + "/summary.csv" if "/" in target else "summary.csv")
     figure, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
     for axis, operation in zip(axes, ["encode", "decode"]):
         width = 0.16
@@ -105,13 +119,14 @@ def main(source, target):
     figure.savefig(target, dpi=110)
 
 
-def byte_rates(path):
-    """Input bytes per second of each 64 KiB escape, unescape and copy benchmark, in GB/s."""
+def byte_rates(paths):
+    """Input bytes per second of each 64 KiB escape, unescape and copy benchmark, in GB/s, at
+    its fastest sample over all the runs."""
     rates = {}
-    for entry in json.load(open(path)):
+    for entry in entries(paths):
         name = entry["benchmark"].split("FormCoding.", 1)[-1]
         if re.match(r"(escape|unescape|copy)", name):
-            rates[name] = 65536 / fastest(entry) / 1000
+            rates[name] = max(rates.get(name, 0), 65536 / fastest(entry) / 1000)
     return rates
 
 
@@ -119,10 +134,10 @@ def fmt_time(micros):
     return f"{micros / 1000:.2f} ms" if micros >= 1000 else f"{micros:.1f} µs"
 
 
-def markdown(path):
+def markdown(paths):
     """Prints the README's tables: time, ratios against the faster peer, JSON and the Codable
     floor, ns per field, mallocs."""
-    results, counts = load(path), mallocs(path)
+    results, counts = load(paths), mallocs(paths)
     print("| Workload | URLEncodedForm | ns per field | × faster peer | × JSON | ours / Codable floor | mallocs: ours / best peer |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for workload in WORKLOADS:
@@ -142,7 +157,7 @@ def markdown(path):
                   f"| {supported[best] / ours:.1f}× ({best} {fmt_time(supported[best])}{note}) "
                   f"| {json_time / ours:.1f}× | {versus_floor} "
                   f"| {counts[(workload, operation, 'URLEncodedForm')]:,.0f} / {peer_mallocs:,.0f} |")
-    rates = byte_rates(path)
+    rates = byte_rates(paths)
     print()
     print("| Buffer | escape | unescape | Foundation escape / unescape |")
     print("| --- | --- | --- | --- |")
@@ -153,8 +168,10 @@ def markdown(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--markdown":
-        markdown(sys.argv[2] if len(sys.argv) > 2 else "Results/Current_run.jmh.json")
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["--markdown"]:
+        markdown(arguments[1:] or ["Results/Current_run.jmh.json"])
+    elif len(arguments) >= 2:
+        main(arguments[:-1], arguments[-1])
     else:
-        main(sys.argv[1] if len(sys.argv) > 1 else "Results/Current_run.jmh.json",
-             sys.argv[2] if len(sys.argv) > 2 else "Results/chart.png")
+        main(arguments or ["Results/Current_run.jmh.json"], "Results/chart.png")
