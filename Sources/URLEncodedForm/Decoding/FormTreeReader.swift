@@ -287,7 +287,16 @@ final class FormTreeReader {
     /// The scalar node `node` holds: itself, or one of a repeated key's values where one value
     /// is expected, as the decoder's ``URLEncodedFormDecoder/duplicateKeys`` says (`a=1&a=2` reads as
     /// `2` by default, as a later field of a form replaces an earlier one; the first, or an error).
-    func scalarNode<T>(_ node: Int, as type: T.Type) throws -> Int {
+    @inline(__always)
+    func scalarNode(_ node: Int, as type: Any.Type) throws -> Int {
+        if self[node].kind == .scalar, !isNullBareKey(node) { return node }
+        return try scalarNodeElsewhere(node, as: type)
+    }
+
+    /// ``scalarNode(_:as:)`` for a node that is not one plain scalar: a repeated key, or an
+    /// error. Out of line and not generic, so that every scalar type's decode shares one copy.
+    @inline(never)
+    private func scalarNodeElsewhere(_ node: Int, as type: Any.Type) throws -> Int {
         switch self[node].kind {
         case .scalar:
             guard !isNullBareKey(node) else {
