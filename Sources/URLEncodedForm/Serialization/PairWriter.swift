@@ -264,6 +264,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
 
     // MARK: Values
 
+    /// Appends the value of a scalar node, as its kind is written.
     @inline(__always)
     mutating func appendValue(_ scalar: borrowing FormScalar) {
         switch scalar {
