@@ -15,7 +15,8 @@
 # caches (32 KiB instruction cache, 8-way) and of a simple branch predictor, likewise N against
 # 2N: instruction-cache misses (code that does not fit, fetched again on every operation even in
 # a hot loop) and mispredicted branches (conditional and indirect). Counts of a model, not of the
-# processor, which this machine's VM does not expose; they repeat exactly, so they compare code.
+# processor, which this machine's VM does not expose; they repeat exactly for one build but move
+# with the code's layout, so they tell a coder from the floor, not two close builds apart.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 operations=("$@")
