@@ -143,6 +143,7 @@ extension FormParser {
     }
 
     /// Whether the tree's buffer holds the same bytes at `first` as at `second`.
+    @inline(__always)  // A call from a mutating function copied the parser (224 bytes) to lend it.
     func sameBytes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
         guard first.count == second.count else { return false }
         return tree.bytes.withReader { $0[first].equals($0[second]) }
@@ -251,6 +252,7 @@ extension FormParser {
         tree.appendScalarElement(to: array, value: value, flags: flags)
     }
 
+    @inline(__always)  // As `sameBytes`: a call copied the parser to lend it.
     func checkRoom(in array: Int, key: Range<Int>, adding count: Int = 1) throws {
         // `length + count` is at most the number of nodes plus two, so it cannot overflow, whatever
         // the limit is set to.

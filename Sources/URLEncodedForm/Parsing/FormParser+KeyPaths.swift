@@ -3,7 +3,9 @@ extension FormParser {
     /// Sets `components` to the key path of the name at `key` in the tree's buffer: one component
     /// for a name without brackets or dots, or for a malformed one under
     /// ``URLEncodedFormDecoder/MalformedKeys-swift.enum/literal``.
-    func splitName(_ key: Range<Int>, nameClasses: UInt8, into components: inout [Range<Int>]) throws {
+    // `mutating` though it changes only `components`: so the parser is lent by its address,
+    // where a call from the parse copied its 224 bytes first (and in `splitsEscapedBrackets`).
+    mutating func splitName(_ key: Range<Int>, nameClasses: UInt8, into components: inout [Range<Int>]) throws {
         guard nameClasses & (ByteClass.pathMark | ByteClass.escape) != 0 else {
             guard limits.maximumDepth >= 1 else {
                 throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
@@ -39,7 +41,8 @@ extension FormParser {
     /// Splits the name at `key` in the tree's buffer as it arrived, when its only escapes are
     /// brackets', and returns whether it did; any other name (another escape, a malformed or too
     /// deep path) is left to be decoded and split, which reports it with its decoded text.
-    func splitsEscapedBrackets(_ key: Range<Int>, into components: inout [Range<Int>]) -> Bool {
+    // `mutating`: see `splitName`.
+    mutating func splitsEscapedBrackets(_ key: Range<Int>, into components: inout [Range<Int>]) -> Bool {
         while !components.isEmpty { components.removeLast() }
         let result = tree.bytes.withReader { bytes in
             Self.splitEscapedBrackets(
