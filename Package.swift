@@ -55,17 +55,19 @@ let package = Package(
         .testTarget(
             name: "URLEncodedFormHummingbirdTests",
             dependencies: [
-                "URLEncodedFormHummingbird",
+                "URLEncodedFormHummingbird", "AdapterRefusals",
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
         .testTarget(
             name: "URLEncodedFormVaporTests",
             dependencies: [
-                "URLEncodedFormVapor",
+                "URLEncodedFormVapor", "AdapterRefusals",
                 .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
             ]
         ),
+        // The refusals both adapters' tests send, read from Tests/Fixtures/adapter-refusals.json.
+        .target(name: "AdapterRefusals", path: "Tests/AdapterRefusals"),
         // The Vapor example app (Examples/VaporForms): a stub unless the `Vapor` trait is enabled.
         .executableTarget(
             name: "url-encoded-form-vapor-example",

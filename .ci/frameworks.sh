@@ -23,8 +23,12 @@ library=$(basename "$root")
 # CI builds this scratch path with `--disable-index-store`; SwiftPM's test discovery on Linux reads
 # the index of the test targets alone, so those two write their records where it looks.
 index_store="$frameworks/$(uname -m)-unknown-linux-gnu/debug/index/store"
-# One test target per framework: its adapter's test file, compiled with the trait's condition.
-targets=""
+# One test target per framework: its adapter's test file, compiled with the trait's condition,
+# beside the table of refusals both read.
+mkdir -p "$work/Tests/AdapterRefusals"
+ln -sf "$root/Tests/AdapterRefusals/RefusalCase.swift" "$work/Tests/AdapterRefusals/"
+targets="
+        .target(name: \"AdapterRefusals\", path: \"Tests/AdapterRefusals\"),"
 for framework in Hummingbird:hummingbird Vapor:vapor; do
     name=${framework%%:*}
     package=${framework##*:}
@@ -34,6 +38,7 @@ for framework in Hummingbird:hummingbird Vapor:vapor; do
         .testTarget(
             name: \"${name}AdapterTests\",
             dependencies: [
+                \"AdapterRefusals\",
                 .product(name: \"URLEncodedForm\", package: \"$library\"),
                 .product(name: \"URLEncodedForm${name}\", package: \"$library\"),
                 .product(name: \"${name}\", package: \"${package}\"),

@@ -9,9 +9,12 @@ import URLEncodedForm
 /// The body is decoded as its chunks arrive, each copied once into the parsed form, and refused
 /// as soon as it breaks one of the decoder's ``URLEncodedForm/URLEncodedFormDecoder/Limits-swift.struct``,
 /// or grows past the request context's `maxUploadSize` where that is smaller than the decoder's
-/// `maximumInputLength`, as Hummingbird's own decoders do: the rest of it is not read. A request
-/// of another content type goes to ``otherContentTypes`` when there is one (a `JSONDecoder`, say),
-/// and is answered with 415 when there is none.
+/// `maximumInputLength`, as Hummingbird's own decoders do: the rest of it is not read, and a
+/// `Content-Length` past the limit is refused before its first byte. A `charset` parameter of
+/// the `Content-Type` is honoured: `charset=ISO-8859-1` (and every label browsers read as
+/// windows-1252) reads `J%FCrgen` as `Jürgen`. A request of another content type goes to
+/// ``otherContentTypes`` when there is one (a `JSONDecoder`, say), and is answered with 415 when
+/// there is none.
 ///
 /// ```swift
 /// struct AppContext: RequestContext {
@@ -27,10 +30,20 @@ import URLEncodedForm
 /// }
 /// ```
 ///
-/// Errors answer for themselves: input past a limit is 413 or 400, a conflicting key 400, a value
-/// that cannot be read 400, and with `errorReporting: .everyField` the collected
-/// ``URLEncodedForm/URLEncodedFormFieldErrors`` 422, each with the decoder's message. A route can
-/// catch them first to render its own page.
+/// Every refusal goes through Hummingbird's error path as an `HTTPError` would, written by the
+/// context's response encoder, so that an app renders them all alike:
+///
+/// | Refusal | Status |
+/// |---|---|
+/// | another media type (without ``otherContentTypes``), two `Content-Type` fields, a `charset` the decoder cannot read | 415 |
+/// | a body past a limit | 413 |
+/// | a value that cannot be read, a key too deep, malformed or conflicting, too many pairs | 400 |
+/// | with `errorReporting: .everyField`, every failed field (``URLEncodedForm/URLEncodedFormFieldErrors``) | 422 |
+///
+/// Each carries the decoder's sentence, which names the key as the form spells it. The decoder's
+/// own errors are thrown as they are, so a route can catch
+/// ``URLEncodedForm/URLEncodedFormFieldErrors`` first to render its own page; a `DecodingError`
+/// is thrown as an `HTTPError` with its sentence.
 public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
     /// The decoder the bodies are read with.
     public var decoder: URLEncodedForm.URLEncodedFormDecoder
@@ -51,84 +64,46 @@ public struct URLEncodedFormRequestDecoder: RequestDecoder, Sendable {
 
     @inlinable
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        // Inlinable, so that a server's call is compiled for its value and context types; the
-        // body read through `BodyBytes`, not `map`; the headers, not the request, handed to
-        // the code out of line. Together they took a small form's request from 1.20x the
-        // instructions of collecting the body and decoding it to 0.996x (Benchmarks/Load/count.sh:
-        // 64,363 -> 53,298, against 53,527).
-        guard
-            let form = FormRequest(request.headers, inputLimit: decoder.limits.maximumInputLength, uploadLimit: context.maxUploadSize)
-        else {
-            guard let otherContentTypes else { throw Self.unsupportedMediaType(request) }
-            return try await otherContentTypes.decode(type, from: request, context: context)
-        }
-        let body = BodyBytes(request.body) { $0.readableBytesView }
+        // Inlinable, so that a server's call is compiled for its value and context types, with
+        // the body read through `BodyBytes` rather than `map` (Benchmarks/README.md, "Load").
         do {
-            // The decoder is copied only to be limited: a copy retains every strategy it holds.
-            guard let contextLimit = form.contextLimit else {
-                return try await decoder.decode(type, from: body, expectedLength: form.contentLength)
+            guard let head = try Self.head(request.headers, decoder: decoder, uploadLimit: context.maxUploadSize) else {
+                guard let otherContentTypes else { throw FormRefusal.notAForm(contentType: request.headers[.contentType]) }
+                return try await otherContentTypes.decode(type, from: request, context: context)
             }
-            var limited = decoder
-            limited.limits.maximumInputLength = contextLimit
-            return try await limited.decode(type, from: body, expectedLength: form.contentLength)
-        } catch {
-            throw form.answer(error)
+            return try await head.decode(type, from: BodyBytes(request.body) { $0.readableBytesView }, with: decoder)
+        } catch let refusal as FormRefusal {
+            throw HTTPError(refusal)
         }
     }
 
+    /// The head's fields as ``URLEncodedForm/FormRequestHead`` reads them: one pass over the
+    /// fields for both, where `headers[name]` scans them twice and joins the values into a new
+    /// string for each name.
     @usableFromInline
-    static func unsupportedMediaType(_ request: Request) -> HTTPError {
-        HTTPError(
-            .unsupportedMediaType,
-            message:
-                "Expected a body of type application/x-www-form-urlencoded, but the request has \(request.headers[.contentType].map(ErrorQuote.quote) ?? "no Content-Type")."
-        )
+    static func head(_ headers: HTTPFields, decoder: URLEncodedForm.URLEncodedFormDecoder, uploadLimit: Int) throws -> FormRequestHead? {
+        var contentType: String?
+        var contentTypes = 0
+        var contentLength: String?
+        for field in headers {
+            if field.name == .contentType {
+                if contentType == nil { contentType = field.value }
+                contentTypes += 1
+            } else if field.name == .contentLength {
+                contentLength = field.value
+            }
+        }
+        return try FormRequestHead(
+            contentType: contentType, contentTypeFields: contentTypes, contentLength: contentLength, decoder: decoder,
+            frameworkLimit: uploadLimit, frameworkSetting: "the request context's maxUploadSize")
     }
 }
 
-/// A form request's headers as the adapter reads them, and the limit its body is read under.
-@usableFromInline
-struct FormRequest {
-    @usableFromInline let contentLength: Int?
-    /// The request context's upload limit, where it is smaller than the decoder's
-    /// `maximumInputLength`: it refuses the body as Hummingbird's `collect(upTo:)` does, with 413
-    /// at the byte that breaks it.
-    @usableFromInline let contextLimit: Int?
-
-    /// `nil` when the request is not a form.
+extension HTTPError {
+    /// A refusal as Hummingbird answers an error: written through the context's response encoder.
     @usableFromInline
-    init?(_ headers: HTTPFields, inputLimit: Int, uploadLimit: Int) {
-        // One pass over the fields for both, not `headers[name]` twice: each of those scans the
-        // fields twice and joins the values into a new string (3% of a small form's server time
-        // in the load benchmark's profile). A repeated Content-Type is no form, as joined.
-        var contentType: String?
-        var contentTypes = 0
-        var contentLength: Int?
-        for field in headers {
-            if field.name == .contentType {
-                contentType = field.value
-                contentTypes += 1
-            } else if field.name == .contentLength {
-                contentLength = Int(field.value)
-            }
-        }
-        guard contentTypes == 1, let contentType, FormMediaType.matches(contentType) else { return nil }
-        self.contentLength = contentLength
-        contextLimit = uploadLimit < inputLimit ? uploadLimit : nil
-    }
-
-    /// What the route throws for an error decoding the body: an `HTTPError` for the context's
-    /// upload limit and for a `DecodingError`; any other error as it is.
-    @usableFromInline
-    func answer(_ error: any Error) -> any Error {
-        if let contextLimit, let error = error as? URLEncodedFormDecodingError, error.code == .inputTooLong {
-            return HTTPError(
-                .contentTooLarge, message: "The body is longer than the \(contextLimit) bytes the request context's maxUploadSize allows.")
-        }
-        if let error = error as? DecodingError {
-            return HTTPError(.badRequest, message: PlainTextErrorResponse.message(of: error))
-        }
-        return error
+    init(_ refusal: FormRefusal) {
+        self.init(.init(code: refusal.status), message: refusal.message)
     }
 }
 
@@ -152,39 +127,23 @@ public struct URLEncodedFormResponseEncoder: ResponseEncoder, Sendable {
     }
 }
 
-/// The plain-text bodies the adapter answers refused requests with, and the decoder's message
-/// for a `DecodingError`.
-enum PlainTextErrorResponse {
-    /// The decoder's own sentence, which names the key as the form spelled it.
-    static func message(of error: DecodingError) -> String {
-        error.context?.debugDescription ?? "\(error)"
-    }
-
-    static func response(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        let buffer = ByteBuffer(string: message)
-        return Response(
-            status: status,
-            headers: [.contentType: "text/plain; charset=utf-8", .contentLength: String(buffer.readableBytes)],
-            body: .init(byteBuffer: buffer)
-        )
-    }
-}
-
-/// Input refused before decoding: 413 for a body past the length limit, 400 otherwise.
+/// Input refused before decoding: 413 for a body past the length limit, 400 otherwise, answered
+/// as an `HTTPError` with the same message is, through the context's response encoder.
 extension URLEncodedFormDecodingError: HTTPResponseError {
-    public var status: HTTPResponse.Status { code == .inputTooLong ? .contentTooLarge : .badRequest }
+    public var status: HTTPResponse.Status { .init(code: refusalStatus) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        PlainTextErrorResponse.response(status, description)
+        try HTTPError(status, message: description).response(from: request, context: context)
     }
 }
 
-/// Every field that failed: 422, one line per field.
+/// Every field that failed: 422, one line per field, answered as an `HTTPError` with the same
+/// message is.
 extension URLEncodedFormFieldErrors: HTTPResponseError {
-    public var status: HTTPResponse.Status { .unprocessableContent }
+    public var status: HTTPResponse.Status { .init(code: refusalStatus) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        PlainTextErrorResponse.response(status, description)
+        try HTTPError(status, message: description).response(from: request, context: context)
     }
 }
 #endif

@@ -3,6 +3,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import AdapterRefusals
 import Testing
 import URLEncodedForm
 import URLEncodedFormHummingbird
@@ -119,12 +120,11 @@ struct HummingbirdAdapterTests {
         }
     }
 
-    /// The body's text: the adapter's own errors are plain text, and Hummingbird writes an
-    /// `HTTPError` through the context's response encoder, here as a form (`error[message]=…`).
+    /// The message of an answer: every refusal goes through Hummingbird's `HTTPError`, which the
+    /// context's response encoder writes, here as a form (`error[message]=…`).
     private static func message(of response: TestResponse) throws -> String {
-        let text = String(buffer: response.body)
-        guard response.headers[.contentType] == "application/x-www-form-urlencoded" else { return text }
-        let form = try URLEncodedForm.URLEncodedFormDecoder().decode([String: [String: String]].self, from: text)
+        #expect(response.headers[.contentType] == "application/x-www-form-urlencoded", "\(String(buffer: response.body))")
+        let form = try URLEncodedForm.URLEncodedFormDecoder().decode([String: [String: String]].self, from: String(buffer: response.body))
         return form["error"]?["message"] ?? ""
     }
 
@@ -190,12 +190,113 @@ struct HummingbirdAdapterTests {
             try await client.execute(
                 uri: "/signup", method: .post, headers: Self.form, body: ByteBuffer(string: "name=Ada&age=old&address[zip]=x")
             ) { response in
-                let text = String(buffer: response.body)
+                #expect(response.status.code == 422)
+                let text = try Self.message(of: response)
                 #expect(text.contains("- age: Expected Int (a whole number) at \"age\", but found the value \"old\"."))
                 #expect(text.contains("- address[city]: No value for the key \"city\""))
                 #expect(text.contains("- address[zip]: Expected Int"))
             }
         }
+    }
+
+    /// Every refusal kind in `Tests/Fixtures/adapter-refusals.json`, which the Vapor adapter's tests
+    /// read too: the same status and sentence, and the shape and `Content-Type` of Hummingbird's
+    /// `HTTPError` under the context's response encoder, a form or JSON.
+    @Test("every refusal is answered through Hummingbird's error path with the table's status and sentence", arguments: try RefusalCase.all())
+    func refusals(refusal: RefusalCase) async throws {
+        let asForm = try await Self.answer(refusal, context: FormRefusalContext.self)
+        #expect(asForm.status == refusal.status)
+        #expect(asForm.contentType == "application/x-www-form-urlencoded")
+        let form = try URLEncodedForm.URLEncodedFormDecoder().decode([String: [String: String]].self, from: asForm.body)
+        #expect(form == ["error": ["message": refusal.message]])
+
+        let asJSON = try await Self.answer(refusal, context: JSONRefusalContext.self)
+        #expect(asJSON.status == refusal.status)
+        #expect(asJSON.contentType == "application/json; charset=utf-8")
+        let json = try JSONDecoder().decode([String: [String: String]].self, from: Data(asJSON.body.utf8))
+        #expect(json == ["error": ["message": refusal.message]])
+    }
+
+    /// The answer to one refusal's request: `route` "first" decodes through the context's request
+    /// decoder, "every" through one that reports every field.
+    private static func answer<Context: RequestContext & InitializableFromSource<ApplicationRequestContextSource>>(
+        _ refusal: RefusalCase, context: Context.Type
+    ) async throws -> (status: Int, contentType: String?, body: String) where Context.Decoder == URLEncodedFormRequestDecoder {
+        let router = Router(context: Context.self)
+        router.post("/first") { request, context -> Signup in
+            try await request.decode(as: Signup.self, context: context)
+        }
+        router.post("/every") { request, context -> Signup in
+            var decoder = context.requestDecoder
+            decoder.decoder.errorReporting = .everyField
+            return try await decoder.decode(Signup.self, from: request, context: context)
+        }
+        var headers = HTTPFields()
+        headers[values: .contentType] = refusal.contentTypes
+        let fields = headers
+        return try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/\(refusal.route)", method: .post, headers: fields, body: ByteBuffer(string: refusal.body)) { response in
+                (Int(response.status.code), response.headers[.contentType], String(buffer: response.body))
+            }
+        }
+    }
+
+    @Test(
+        "a charset parameter picks the charset the body is read in, and a sentinel in the form still decides",
+        arguments: [
+            ("application/x-www-form-urlencoded; charset=ISO-8859-1", "name=J%FCrgen&age=1&address[city]=K%F6ln&address[zip]=1", "J\u{FC}rgen"),
+            ("application/x-www-form-urlencoded; charset=\"windows-1252\"", "name=%80&age=1&address[city]=x&address[zip]=1", "\u{20AC}"),
+            ("application/x-www-form-urlencoded;charset=us-ascii", "name=J%FCrgen&age=1&address[city]=x&address[zip]=1", "J\u{FC}rgen"),
+            ("application/x-www-form-urlencoded; charset=utf-8", "name=J%C3%BCrgen&age=1&address[city]=x&address[zip]=1", "J\u{FC}rgen"),
+            // Without the parameter, UTF-8, where %FC is no character.
+            ("application/x-www-form-urlencoded", "name=J%FCrgen&age=1&address[city]=x&address[zip]=1", "J\u{FFFD}rgen"),
+            // The form's own _charset_ wins where the decoder reads it (the sentinel route).
+            (
+                "application/x-www-form-urlencoded; charset=ISO-8859-1", "_charset_=UTF-8&name=J%C3%BCrgen&age=1&address[city]=x&address[zip]=1",
+                "J\u{FC}rgen"
+            ),
+        ] as [(String, String, String)]
+    )
+    func charsetParameter(contentType: String, body: String, name: String) async throws {
+        let router = Router(context: JSONRefusalContext.self)
+        router.post("/signup") { request, context -> Signup in
+            var decoder = context.requestDecoder
+            decoder.decoder.charset.sentinel = true
+            return try await decoder.decode(Signup.self, from: request, context: context)
+        }
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/signup", method: .post, headers: [.contentType: contentType], body: ByteBuffer(string: body)) {
+                response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                let signup = try JSONDecoder().decode(Signup.self, from: Data(String(buffer: response.body).utf8))
+                #expect(signup.name == name)
+            }
+        }
+    }
+}
+
+/// The request decoder of the refusal table's routes: the adapter, with the table's limits.
+private let refusalDecoder = URLEncodedFormRequestDecoder(
+    decoder: URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256, maximumParameterCount: 20), malformedKeys: .error))
+
+/// The refusal table's routes, answered as forms.
+private struct FormRefusalContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    var requestDecoder: URLEncodedFormRequestDecoder { refusalDecoder }
+    var responseEncoder: URLEncodedFormResponseEncoder { URLEncodedFormResponseEncoder() }
+
+    init(source: Source) {
+        coreContext = .init(source: source)
+    }
+}
+
+/// The refusal table's routes, answered as Hummingbird answers by default: JSON.
+private struct JSONRefusalContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    var requestDecoder: URLEncodedFormRequestDecoder { refusalDecoder }
+
+    init(source: Source) {
+        coreContext = .init(source: source)
     }
 }
 #endif

@@ -1,5 +1,6 @@
 // Run with the package trait: swift test --traits Vapor --filter URLEncodedFormVaporTests
 #if Vapor
+import AdapterRefusals
 import Testing
 import URLEncodedForm
 import URLEncodedFormVapor
@@ -84,7 +85,7 @@ struct VaporAdapterTests {
             ("default-size", 16_000, 200, "x"),
             ("default-size", 17_000, 413, "16384 bytes the application's routes.defaultMaxBodySize allows"),
             ("small", 50, 200, "x"),
-            ("small", 120, 413, "100 bytes maxBodySize allows"),
+            ("small", 120, 413, "100 bytes the route's maxBodySize allows"),
         ]
     )
     func bodySizes(path: String, length: Int, status: Int, text: String) async throws {
@@ -196,6 +197,87 @@ struct VaporAdapterTests {
         try URLEncodedForm.URLEncodedFormEncoder().encode(Search(q: "a b", tags: ["x"], page: 2), to: &uri)
         #expect(uri.query == "page=2&q=a%20b&tags%5B%5D=x")
         #expect(try URLEncodedForm.URLEncodedFormDecoder().decode(Search.self, from: uri) == Search(q: "a b", tags: ["x"], page: 2))
+    }
+
+    /// The routes of the refusal table, each collected (`request.content.decode`) and streamed
+    /// (`decodeURLEncodedForm`), with the table's decoder; "every" reports every field.
+    private static func configureRefusals(_ app: Application) async throws {
+        let first = URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256, maximumParameterCount: 20), malformedKeys: .error)
+        var every = first
+        every.errorReporting = .everyField
+        for (route, decoder) in [("first", first), ("every", every)] {
+            app.post(.constant(route)) { request -> Signup in
+                try request.content.decode(Signup.self, using: decoder)
+            }
+            app.on(.POST, .constant(route + "-stream"), body: .stream) { request async throws -> Signup in
+                try await request.decodeURLEncodedForm(Signup.self, using: decoder)
+            }
+            app.on(.POST, .constant(route + "-sentinel"), body: .stream) { request async throws -> Signup in
+                var decoder = decoder
+                decoder.charset.sentinel = true
+                return try await request.decodeURLEncodedForm(Signup.self, using: decoder)
+            }
+        }
+    }
+
+    /// Every refusal kind in `Tests/Fixtures/adapter-refusals.json`, which the Hummingbird
+    /// adapter's tests read too: the same status and sentence, in the shape and `Content-Type` of
+    /// Vapor's `ErrorMiddleware`, on a collected route and on a streamed one.
+    @Test("every refusal is answered through Vapor's error path with the table's status and sentence", arguments: try RefusalCase.all())
+    func refusals(refusal: RefusalCase) async throws {
+        var headers = HTTPHeaders()
+        for contentType in refusal.contentTypes { headers.add(name: .contentType, value: contentType) }
+        for route in [refusal.route, refusal.route + "-stream"] {
+            try await withApp(configure: Self.configureRefusals) { app in
+                try await app.testing(method: .running(port: 0)).test(.POST, route, headers: headers, body: ByteBuffer(string: refusal.body)) {
+                    response in
+                    #expect(response.status.code == UInt(refusal.status), "\(route)")
+                    #expect(response.headers.first(name: .contentType) == "application/json; charset=utf-8", "\(route)")
+                    struct Answer: Decodable, Equatable {
+                        var error: Bool
+                        var reason: String
+                    }
+                    let answer = try JSONDecoder().decode(Answer.self, from: response.body)
+                    #expect(answer == Answer(error: true, reason: refusal.message), "\(route)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a charset parameter picks the charset the body is read in, and a sentinel in the form still decides",
+        arguments: [
+            (
+                "first", "application/x-www-form-urlencoded; charset=ISO-8859-1", "name=J%FCrgen&age=1&address[city]=K%F6ln&address[zip]=1",
+                "J\u{FC}rgen"
+            ),
+            (
+                "first-stream", "application/x-www-form-urlencoded; charset=ISO-8859-1", "name=J%FCrgen&age=1&address[city]=K%F6ln&address[zip]=1",
+                "J\u{FC}rgen"
+            ),
+            (
+                "first-stream", "application/x-www-form-urlencoded; charset=\"windows-1252\"", "name=%80&age=1&address[city]=x&address[zip]=1",
+                "\u{20AC}"
+            ),
+            ("first", "application/x-www-form-urlencoded;charset=us-ascii", "name=J%FCrgen&age=1&address[city]=x&address[zip]=1", "J\u{FC}rgen"),
+            ("first", "application/x-www-form-urlencoded; charset=utf-8", "name=J%C3%BCrgen&age=1&address[city]=x&address[zip]=1", "J\u{FC}rgen"),
+            // Without the parameter, UTF-8, where %FC is no character.
+            ("first-stream", "application/x-www-form-urlencoded", "name=J%FCrgen&age=1&address[city]=x&address[zip]=1", "J\u{FFFD}rgen"),
+            // The form's own _charset_ wins where the decoder reads it.
+            (
+                "first-sentinel", "application/x-www-form-urlencoded; charset=ISO-8859-1",
+                "_charset_=UTF-8&name=J%C3%BCrgen&age=1&address[city]=x&address[zip]=1", "J\u{FC}rgen"
+            ),
+        ] as [(String, String, String, String)]
+    )
+    func charsetParameter(route: String, contentType: String, body: String, name: String) async throws {
+        try await withApp(configure: Self.configureRefusals) { app in
+            try await app.testing().test(.POST, route, headers: ["Content-Type": contentType], body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .ok, "\(response.body.string)")
+                let signup = try response.content.decode(Signup.self, using: JSONDecoder())
+                #expect(signup.name == name)
+            }
+        }
     }
 }
 #endif

@@ -100,3 +100,28 @@ extension Charset.Encoding {
         }
     }
 }
+
+extension Charset.Encoding {
+    /// The encoding a charset label names, as the WHATWG Encoding standard reads labels (ASCII
+    /// whitespace trimmed, any case): its labels of UTF-8, and of windows-1252, which every label
+    /// of ISO-8859-1 and US-ASCII also means to a browser. `nil` for any other label. A form's
+    /// `_charset_` and a request's `Content-Type` charset are read with it.
+    init?(label: String) {
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x0C]
+        let bytes = label.utf8.drop { whitespace.contains($0) }.reversed().drop { whitespace.contains($0) }.reversed()
+        let lowercased = String(decoding: bytes.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        if Self.utf8Labels.contains(lowercased) {
+            self = .utf8
+        } else if Self.windows1252Labels.contains(lowercased) {
+            self = .windows1252
+        } else {
+            return nil
+        }
+    }
+
+    private static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"]
+    private static let windows1252Labels: Set<String> = [
+        "windows-1252", "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100",
+        "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "x-cp1252",
+    ]
+}

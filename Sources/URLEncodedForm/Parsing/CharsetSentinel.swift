@@ -52,28 +52,11 @@ struct CharsetSentinel {
             if value.elementsEqual("&#10003;".utf8) { return configured == .utf8 ? .isoLatin1 : configured }
             return nil
         case .charset:
-            // Labels are ASCII; the standard trims ASCII whitespace and ignores case.
-            let label = String(decoding: value.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
-                .trimmingASCIIWhitespace()
-            if Self.utf8Labels.contains(label) { return .utf8 }
-            if Self.windows1252Labels.contains(label) { return .windows1252 }
-            throw URLEncodedFormDecodingError.unsupportedCharset(String(decoding: value, as: UTF8.self))
+            guard let encoding = Charset.Encoding(label: String(decoding: value, as: UTF8.self)) else {
+                throw URLEncodedFormDecodingError.unsupportedCharset(String(decoding: value, as: UTF8.self))
+            }
+            return encoding
         }
-    }
-
-    /// The WHATWG Encoding standard's labels of UTF-8 and of windows-1252, which every label of
-    /// ISO-8859-1 and US-ASCII also means to a browser.
-    private static let utf8Labels: Set<String> = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"]
-    private static let windows1252Labels: Set<String> = [
-        "windows-1252", "ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100",
-        "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "x-cp1252",
-    ]
-}
-
-extension String {
-    fileprivate func trimmingASCIIWhitespace() -> String {
-        let whitespace: Set<Character> = [" ", "\t", "\n", "\r", "\u{0C}"]
-        return String(drop { whitespace.contains($0) }.reversed().drop { whitespace.contains($0) }.reversed())
     }
 }
 
