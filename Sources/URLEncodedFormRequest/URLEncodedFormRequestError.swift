@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why parameters could not be put into a request.
-public enum URLEncodedFormRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum URLEncodedFormRequestError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {
     /// The request has no URL, so there is no query to add the parameters to.
     case missingURL
     /// The URL with the parameters added could not be formed.
@@ -14,4 +16,7 @@ public enum URLEncodedFormRequestError: Error, Sendable, Hashable, CustomStringC
             "The URL \"\(text)\" could not be formed after adding the parameters to its query."
         }
     }
+
+    /// The sentence ``description`` gives, so that `localizedDescription` is the message too.
+    public var errorDescription: String? { description }
 }

@@ -149,4 +149,9 @@ struct RequestEncodingTests {
         #expect(try JSONEncoding.default.encode(typed, with: ["a": 1]).value(forHTTPHeaderField: "Content-Type") == "application/vnd.custom+json")
         #expect(try PropertyListEncoding.xml.encode(typed, with: ["a": 1]).value(forHTTPHeaderField: "Content-Type") == "application/vnd.custom+json")
     }
+
+    @Test("localizedDescription of a request error is its message", arguments: [URLEncodedFormRequestError.missingURL, .invalidURL("x")])
+    func localizedDescription(error: URLEncodedFormRequestError) {
+        #expect(error.localizedDescription == error.description)
+    }
 }

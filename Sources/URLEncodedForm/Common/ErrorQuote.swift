@@ -34,6 +34,12 @@ package enum ErrorQuote {
         return quoted
     }
 
+    /// Whether ``quote(_:)`` gives `text` whole: short enough, and nothing in it escaped.
+    package static func quotesWhole(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.count <= maximumScalars && text.utf8.count <= maximumBytes - 3
+            && text.unicodeScalars.allSatisfy { escape($0) == nil }
+    }
+
     /// How a scalar that would break a message's line or reorder its text is written: C0 and
     /// C1 controls, DEL, the line and paragraph separators, and the bidirectional controls.
     private static func escape(_ scalar: Unicode.Scalar) -> String? {

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Why ``URLEncodedFormDecoder`` refused its input: a limit was exceeded, a key could not be
 /// read, or a policy's `.error` refused what the form says (a malformed or conflicting key, a
 /// repeated name, a gap in an array's indices). ``key`` is the field's path as the form spells it.
@@ -21,7 +27,7 @@
 /// A key is kept whole in ``key``, percent-decoded; ``description`` quotes its start (64
 /// characters at most, never more than 256 bytes, control characters escaped), so that a hostile
 /// key makes a short message.
-public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct URLEncodedFormDecodingError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {
     /// What kind of refusal this is.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         fileprivate enum Kind: String {
@@ -146,6 +152,9 @@ public struct URLEncodedFormDecodingError: Error, Sendable, Hashable, CustomStri
     public static func unsupportedCharset(_ charset: String) -> Self {
         Self(.unsupportedCharset, key: charset)
     }
+
+    /// The sentence ``description`` gives, so that `localizedDescription` is the message too.
+    public var errorDescription: String? { description }
 
     /// A sentence that names the limit, or says what is wrong with the key.
     public var description: String {

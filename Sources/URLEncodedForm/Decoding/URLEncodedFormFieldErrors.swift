@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Every field of a form that could not be decoded, thrown at once when
 /// ``URLEncodedFormDecoder/errorReporting`` is ``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``.
 ///
@@ -15,7 +21,7 @@
 ///     let ageMessage = errors["age"]?.message
 /// }
 /// ```
-public struct URLEncodedFormFieldErrors: Error, Sendable, CustomStringConvertible {
+public struct URLEncodedFormFieldErrors: Error, LocalizedError, Sendable, CustomStringConvertible {
     /// The failures, in the order the fields were decoded.
     public let fields: [FieldError]
 
@@ -31,6 +37,9 @@ public struct URLEncodedFormFieldErrors: Error, Sendable, CustomStringConvertibl
         let more = fields.count > Self.describedFields ? "\n- and \(fields.count - Self.describedFields) more" : ""
         return "\(fields.count) field\(fields.count == 1 ? "" : "s") could not be decoded:\n" + listed.joined(separator: "\n") + more
     }
+
+    /// The lines ``description`` gives, so that `localizedDescription` lists the fields too.
+    public var errorDescription: String? { description }
 
     private static let describedFields = 10
 

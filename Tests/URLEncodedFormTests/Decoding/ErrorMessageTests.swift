@@ -29,6 +29,7 @@ struct ErrorMessageTests {
         #expect(quoted == expected)
         #expect(quoted.utf8.count <= ErrorQuote.maximumBytes)
         #expect(quoted.unicodeScalars.count <= ErrorQuote.maximumScalars + 1)
+        #expect(ErrorQuote.quotesWhole(text) == (quoted == text))
     }
 
     /// A digit and 300,000 combining marks: one `Character`. Under a sanitizer, which runs each
