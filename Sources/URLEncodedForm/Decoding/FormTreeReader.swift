@@ -48,6 +48,9 @@ final class FormTreeReader {
         /// The fields that failed, when they are collected: checked, as an append per failed
         /// field gains nothing measurable from skipping its check.
         var fieldErrors: [URLEncodedFormFieldErrors.FieldError] = []
+        /// How many stand-ins are being decoded from absent nodes, one inside another: their
+        /// fields' failures are not recorded, the stand-in's own field was.
+        var standInsBeingMade = 0
     }
 
     /// The workspace, made on first use.

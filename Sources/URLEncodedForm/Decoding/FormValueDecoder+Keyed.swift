@@ -72,7 +72,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// Reads the member `key` with `read`. When every failed field is reported, a failure is
     /// recorded and the member gets a stand-in, so that the rest of the object is read too.
     @inline(__always)
-    private func leaf<T>(_ key: Key, _ read: () throws -> T) throws -> T {
+    private func leaf<T: Decodable>(_ key: Key, _ read: () throws -> T) throws -> T {
         guard reader.collectsFieldErrors else { return try read() }
         do {
             return try read()
@@ -107,11 +107,11 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return member
     }
 
-    private func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T? {
+    private func integerIfPresent<T: FixedWidthInteger & Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         try leaf(key) { try presentMember(key).map { try reader.decodeInteger(type, at: $0) } }
     }
 
-    private func floatIfPresent<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
+    private func floatIfPresent<T: BinaryFloatingPoint & LosslessStringConvertible & Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         try leaf(key) { try presentMember(key).map { try reader.decodeFloat(type, at: $0) } }
     }
 

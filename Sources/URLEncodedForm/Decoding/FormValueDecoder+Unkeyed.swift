@@ -144,7 +144,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// Reads the next element with `read`. When every failed field is reported, a failure is
     /// recorded and the element gets a stand-in; reading past the end is never stood in for.
     @inline(__always)
-    private mutating func element<T>(_ type: T.Type, splitting: Bool? = true, _ read: (Int) throws -> T) throws -> T {
+    private mutating func element<T: Decodable>(_ type: T.Type, splitting: Bool? = true, _ read: (Int) throws -> T) throws -> T {
         let node = try next(type, splitting: splitting)
         guard reader.collectsFieldErrors else { return try read(node) }
         do {

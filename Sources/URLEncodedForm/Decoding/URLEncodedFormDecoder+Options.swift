@@ -325,10 +325,13 @@ extension URLEncodedFormDecoder {
         /// message beside each bad input.
         ///
         /// A failed field is given a stand-in so that its parent can go on: an empty text, zero,
-        /// `false`, `nil`, an empty collection, the first case of a `CaseIterable` enum, or the
-        /// ``URLEncodedFormStandIn/formStandIn`` of a type that names one. A type that has none (a
-        /// struct whose `init(from:)` throws, an enum that is not `CaseIterable`) is recorded and
-        /// stops the level that holds it, unless that level reads it as optional. Input refused before decoding (a limit, a conflicting key) is still one
+        /// `false`, `nil`, an empty collection, the first case of a `CaseIterable` enum, the
+        /// ``URLEncodedFormStandIn/formStandIn`` of a type that names one, or else the type
+        /// decoded from an empty object, each of its own fields given its stand-in: a missing or
+        /// broken nested value (`address`) is one failed field, and the rest of the form is read.
+        /// Only a type that cannot be made even so (an enum that is not `CaseIterable`, a type
+        /// whose `init(from:)` throws on empty input) stops the level that holds it, unless that
+        /// level reads it as optional. Input refused before decoding (a limit, a conflicting key) is still one
         /// ``URLEncodedFormDecodingError``. A failure is recorded even where the type's own
         /// `init(from:)` would have caught it with `try?`.
         case everyField

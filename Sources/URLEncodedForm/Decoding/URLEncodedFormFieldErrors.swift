@@ -118,9 +118,11 @@ public struct URLEncodedFormFieldErrors: Error, LocalizedError, Sendable, Custom
 /// that ``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField`` reads the fields after it.
 ///
 /// The decoder finds stand-ins by itself for text, numbers, `Bool`, optionals, collections,
-/// dates, URLs and `CaseIterable` enums. Swift has no safe way to make a value of any other
-/// type, so a failed enum that is not `CaseIterable`, or a type whose `init(from:)` throws,
-/// stops the level that holds it. Conform such a type to go on past it:
+/// dates, URLs and `CaseIterable` enums, and makes one of any other type by decoding it from an
+/// empty object, each of its own fields given its stand-in (a struct, a class, a type that wraps
+/// one value). Swift has no safe way to make a value of a type that refuses even that: an enum
+/// that is not `CaseIterable`, whose raw value no stand-in names, or a type whose `init(from:)`
+/// throws on empty input stops the level that holds it. Conform such a type to go on past it:
 ///
 /// ```swift
 /// enum Level: String, Decodable, URLEncodedFormStandIn {

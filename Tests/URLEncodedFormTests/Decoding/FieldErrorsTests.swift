@@ -111,6 +111,46 @@ struct FieldErrorsTests {
         var last: Int
     }
 
+    struct Account: Decodable {
+        var name: String
+        var age: Int
+        var address: Address
+        var admin: Bool
+        var plan: Plan
+        var last: Int
+    }
+
+    @Test("a missing nested value, a missing member and an enum case not listed are each one field, and the rest is read")
+    func missingNestedValue() throws {
+        let errors = try #require(throws: URLEncodedFormFieldErrors.self) {
+            try Self.everyField.decode(Account.self, from: "age=x&admin=maybe&plan=gold&last=z")
+        }
+        #expect(errors.fields.map(\.field) == ["name", "age", "address", "admin", "plan", "last"])
+        #expect(errors.fields.map(\.kind) == [.missing, .wrongType, .missing, .wrongType, .invalidValue, .wrongType])
+        #expect(errors.description.hasPrefix("6 fields could not be decoded:"))
+        #expect(errors["address"]?.message == "No value for the key \"address\": the form has no \"address\".")
+    }
+
+    /// A type that holds itself has no value to stand in: the stand-ins made inside one another
+    /// stop at a depth, and the level stops, with no crash.
+    final class Chain: Decodable {
+        let next: Chain
+        let name: String
+    }
+
+    @Test("a type that holds itself stops its level rather than recursing")
+    func selfHoldingType() throws {
+        struct Holder: Decodable {
+            var first: Int
+            var chain: Chain
+            var last: Int
+        }
+        let errors = try #require(throws: URLEncodedFormFieldErrors.self) {
+            try Self.everyField.decode(Holder.self, from: "first=x&last=y")
+        }
+        #expect(errors.fields.map(\.field) == ["first", "chain"])
+    }
+
     @Test("a value with no stand-in stops its level, unless that level reads it as optional")
     func noStandIn() throws {
         let form = "first=x&level=medium&last=y"
@@ -224,5 +264,79 @@ struct FieldErrorsTests {
         }
         #expect(errors.fields.count == 1)
         #expect(errors.fields.first?.field == "")
+    }
+
+    /// The fields of ``Profile``, each with the pairs that give it a valid value and the ways a
+    /// client breaks it: (the pairs sent, the field the error names).
+    struct ProfileField {
+        var valid: [String]
+        var broken: [(pairs: [String], field: String)]
+    }
+
+    struct Profile: Decodable {
+        struct ID: Decodable {
+            var value: Int
+            init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Int.self) }
+        }
+
+        var name: String
+        var age: Int
+        var admin: Bool
+        var plan: Plan
+        var address: Address
+        var id: ID
+        var scores: [Int]
+        var born: Date
+        var rating: Double
+        var tags: [String: Int]
+        var manager: Address?
+        var items: [Item]
+    }
+
+    static let profileFields: [ProfileField] = [
+        .init(valid: ["name=Ada"], broken: [([], "name")]),
+        .init(valid: ["age=36"], broken: [(["age=x"], "age"), ([], "age")]),
+        .init(valid: ["admin=on"], broken: [(["admin=maybe"], "admin"), ([], "admin")]),
+        .init(valid: ["plan=pro"], broken: [(["plan=gold"], "plan"), ([], "plan")]),
+        .init(
+            valid: ["address[street]=a", "address[zip]=1"],
+            broken: [([], "address"), (["address[street]=a", "address[zip]=x"], "address[zip]"), (["address[zip]=1"], "address[street]")]),
+        .init(valid: ["id=7"], broken: [(["id=q"], "id"), ([], "id")]),
+        .init(valid: ["scores[0]=1", "scores[1]=2"], broken: [(["scores[0]=1", "scores[1]=x"], "scores[1]")]),
+        .init(valid: ["born=1815-12-10T00:00:00Z"], broken: [(["born=yesterday"], "born"), ([], "born")]),
+        .init(valid: ["rating=4.5"], broken: [(["rating=high"], "rating")]),
+        .init(valid: ["tags[a]=1"], broken: [(["tags[a]=x"], "tags[a]")]),
+        .init(valid: [], broken: [(["manager[street]=b", "manager[zip]=y"], "manager[zip]")]),
+        .init(
+            valid: ["items[0][sku]=a", "items[0][qty]=1"],
+            broken: [(["items[0][sku]=a", "items[0][qty]=x"], "items[0][qty]"), (["items[0][qty]=1"], "items[0][sku]")]),
+    ]
+
+    @Test("a random subset of the fields broken is exactly the subset reported", arguments: 0..<200)
+    func brokenSubset(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var pairs: [String] = []
+        var expected: [String] = []
+        for field in Self.profileFields {
+            if Bool.random(using: &generator), let broken = field.broken.randomElement(using: &generator) {
+                pairs += broken.pairs
+                expected.append(broken.field)
+            } else {
+                pairs += field.valid
+            }
+        }
+        // Whichever order the client sends the pairs in (arrays are indexed, so that their order
+        // stays), the fields are read in the type's order.
+        pairs.shuffle(using: &generator)
+        let form = pairs.joined(separator: "&")
+        guard !expected.isEmpty else {
+            _ = try Self.everyField.decode(Profile.self, from: form)
+            return
+        }
+        let errors = try #require(throws: URLEncodedFormFieldErrors.self, "\(form)") {
+            try Self.everyField.decode(Profile.self, from: form)
+        }
+        #expect(errors.fields.map(\.field) == expected, "\(form)")
+        #expect(errors.description.hasPrefix("\(expected.count) field\(expected.count == 1 ? "" : "s") could not be decoded:"))
     }
 }
