@@ -87,6 +87,7 @@ extension FormTreeReader {
         if let numeric = T.self as? any AdditiveArithmetic.Type { return numeric.zero as? T }
         if let optional = T.self as? any ExpressibleByNilLiteral.Type { return optional.init(nilLiteral: ()) as? T }
         if let empty = emptyFormValue(type) { return empty }
+        if T.self == Data.self { return reinterpret(Data(), as: T.self) }
         if T.self == Date.self { return reinterpret(Date(timeIntervalSince1970: 0), as: T.self) }
         if T.self == URL.self, let blank = URL(string: "about:blank") { return reinterpret(blank, as: T.self) }
         if let cases = T.self as? any CaseIterable.Type { return firstCase(of: cases) as? T }

@@ -90,6 +90,9 @@ final class FormTreeReader {
     /// The input's length: an array that keeps its positions is never longer.
     let inputLength: Int
     let duplicateKeys: URLEncodedFormDecoder.DuplicateKeys
+    /// Whether the form writes an empty array as `name[]` (``URLEncodedFormDecoder/allowsEmptyArrays``),
+    /// so that a missing one is an error.
+    let writesEmptyLists: Bool
     /// Whether failed fields are recorded and given stand-ins (``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``).
     let collectsFieldErrors: Bool
     /// The fields that failed, when they are collected.
@@ -123,6 +126,7 @@ final class FormTreeReader {
         readsNumericReferences = options.charset.numericReferences && form.charset != .utf8
         duplicateKeys = options.duplicateKeys
         collectsFieldErrors = options.errorReporting == .everyField
+        writesEmptyLists = options.allowsEmptyArrays
     }
 
     /// The options that carry values, kept together so that the default ones cost no copy.

@@ -54,11 +54,11 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     /// The value of a member the form does not have: an empty collection or `false` where the
-    /// options say so, or the error. Apart, and never inlined, because its `T?` makes a generic
+    /// options say so (``FormTreeReader/missingValue(_:)``), or the error. Apart, and never inlined, because its `T?` makes a generic
     /// caller look up `Optional<T>`'s metadata on every call (measured: 420 instructions a call).
     @inline(never)
     private func missingMember<T>(_ type: T.Type, _ key: Key) throws -> T {
-        if let empty = emptyFormValue(type) { return empty }
+        if let empty = reader.missingValue(type) { return empty }
         if T.self == Bool.self, let bool = missingBool(key) { return reinterpret(bool, as: T.self) }
         throw keyNotFound(key)
     }
@@ -137,10 +137,12 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        // A missing array is an empty one, as in `decode(_:forKey:)`.
-        let member =
-            reader.member(of: object, for: key.stringValue)
-            ?? reader.absentMember(of: object, key: key.stringValue)
+        // A missing array is an empty one, as in `decode(_:forKey:)`, where a form cannot write
+        // one empty.
+        guard let member = reader.member(of: object, for: key.stringValue) else {
+            if reader.writesEmptyLists { throw keyNotFound(key) }
+            return try FormUnkeyedDecodingContainer(reader: reader, array: reader.absentMember(of: object, key: key.stringValue))
+        }
         return try FormUnkeyedDecodingContainer(reader: reader, array: member)
     }
 

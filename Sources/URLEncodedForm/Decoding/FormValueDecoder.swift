@@ -29,33 +29,54 @@ struct FormValueDecoder: Decoder {
     }
 }
 
-/// Collections that a missing member decodes as, empty: an empty array or dictionary writes
-/// nothing, and an HTML form with no box ticked sends nothing.
+/// Collections that a missing member decodes as, empty, where a form cannot write them empty: an
+/// empty array or dictionary writes nothing, and an HTML form with no box ticked sends nothing.
+/// An array or set written empty as `name[]` (``URLEncodedFormDecoder/allowsEmptyArrays``) is
+/// a list; a dictionary is not, since no form writes an empty one.
 protocol FormEmptyDecodable {
     static var emptyFormValue: Self { get }
+    static var isFormList: Bool { get }
 }
 
 extension Array: FormEmptyDecodable {
     static var emptyFormValue: Self { [] }
+    static var isFormList: Bool { true }
 }
 
 extension ContiguousArray: FormEmptyDecodable {
     static var emptyFormValue: Self { [] }
+    static var isFormList: Bool { true }
 }
 
 extension Set: FormEmptyDecodable {
     static var emptyFormValue: Self { [] }
+    static var isFormList: Bool { true }
 }
 
 extension Dictionary: FormEmptyDecodable {
     static var emptyFormValue: Self { [:] }
+    static var isFormList: Bool { false }
 }
 
-/// The empty value of `type` when it is a collection, for a missing member.
+/// The empty value of `type` when it is a collection, whatever the options: a stand-in.
 func emptyFormValue<T>(_ type: T.Type) -> T? {
     (type as? any FormEmptyDecodable.Type)?.emptyFormValue as? T
 }
 
-extension Data: FormEmptyDecodable {
-    static var emptyFormValue: Self { Data() }
+extension FormTreeReader {
+    /// What a member of `type` that the form does not have reads as, where that is not an error
+    /// (`JSONDecoder` throws `keyNotFound` for each): an empty dictionary, which no form writes;
+    /// an empty array or set, which a form writes empty only under
+    /// ``URLEncodedFormDecoder/allowsEmptyArrays``; `Data` read as an array of its bytes
+    /// (``URLEncodedFormDecoder/DataDecoding-swift.enum/deferredToData``) likewise. `Data` read as
+    /// text (base64 or a custom closure) is written `data=` when empty, so a missing one is an
+    /// error.
+    func missingValue<T>(_ type: T.Type) -> T? {
+        if T.self == Data.self {
+            guard case .deferredToData = dataDecoding, !writesEmptyLists else { return nil }
+            return reinterpret(Data(), as: T.self)
+        }
+        guard let collection = type as? any FormEmptyDecodable.Type, !(collection.isFormList && writesEmptyLists) else { return nil }
+        return collection.emptyFormValue as? T
+    }
 }

@@ -68,7 +68,9 @@ public struct URLEncodedFormDecoder: Sendable {
     /// Whether `name[]` without `=` is an empty array, as qs reads it with `allowEmptyArrays`
     /// and as ``URLEncodedFormEncoder/allowsEmptyArrays`` writes one. `false` by default, where
     /// it is an array of one element that ``nilDecoding`` reads (`""`, or `nil`); `name[]=` is an
-    /// element `""` either way.
+    /// element `""` either way. With it on, an array or set the form does not name at all is
+    /// `keyNotFound`, as in `JSONDecoder`, since an empty one would have been sent as `name[]`;
+    /// with it off, such a member reads as empty.
     public var allowsEmptyArrays: Bool
     /// What a pair whose name is not a key path (`a[b`, `a]`, `a[b]c`) means.
     /// ``MalformedKeys-swift.enum/literal`` by default: the pair is kept under its whole name, and

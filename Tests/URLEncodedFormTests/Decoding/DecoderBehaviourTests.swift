@@ -149,10 +149,11 @@ struct DecoderBehaviourTests {
     func optionals() throws {
         let empty = Profile(
             name: "a", nickname: nil, age: nil, score: nil, address: nil, tags: [], scores: [:], seen: [], avatar: Data())
-        #expect(try decoder.decode(Profile.self, from: "name=a") == empty)
+        // Empty `Data` is written `avatar=`: a missing one is an error (`missingMembers`).
+        #expect(try decoder.decode(Profile.self, from: "name=a&avatar=") == empty)
         var blank = empty
         blank.nickname = ""
-        #expect(try decoder.decode(Profile.self, from: "name=a&nickname=&age=&score=&address=") == blank)
+        #expect(try decoder.decode(Profile.self, from: "name=a&nickname=&age=&score=&address=&avatar=") == blank)
         var full = blank
         full.nickname = "b"
         full.age = 3
@@ -164,6 +165,77 @@ struct DecoderBehaviourTests {
         full.avatar = Data([1, 2])
         let text = "name=a&nickname=b&age=3&score=0.5&address[city]=K%C3%B6ln&tags[]=x&scores[math]=2&seen=4&seen=5&avatar=AQI%3D"
         #expect(try decoder.decode(Profile.self, from: text) == full)
+    }
+
+    /// Each kind of member a form can leave out, and what it reads as: `JSONDecoder`'s
+    /// `keyNotFound` wherever a form can write the value, and empty where a form cannot write it
+    /// empty. DecoderBehaviour's table "What a missing member becomes" says the same.
+    @Test(
+        "a missing member is keyNotFound where JSONDecoder throws it, unless a form cannot write it",
+        arguments: [
+            // (member, decoder, what it reads as: "keyNotFound" or the value's description)
+            ("String", URLEncodedFormDecoder(), "keyNotFound"),
+            ("Int", URLEncodedFormDecoder(), "keyNotFound"),
+            ("Bool", URLEncodedFormDecoder(), "keyNotFound"),
+            ("Bool", URLEncodedFormDecoder(missingBool: .false), "false"),
+            ("Date", URLEncodedFormDecoder(), "keyNotFound"),
+            ("Data", URLEncodedFormDecoder(), "keyNotFound"),
+            ("Data", URLEncodedFormDecoder(dataDecoding: .custom { Data($0.utf8) }), "keyNotFound"),
+            ("Data", URLEncodedFormDecoder(dataDecoding: .deferredToData), "0 bytes"),
+            ("Data", URLEncodedFormDecoder(dataDecoding: .deferredToData, allowsEmptyArrays: true), "keyNotFound"),
+            ("Address", URLEncodedFormDecoder(), "keyNotFound"),
+            ("Int?", URLEncodedFormDecoder(), "nil"),
+            ("[String]", URLEncodedFormDecoder(), "[]"),
+            ("[String]", URLEncodedFormDecoder(allowsEmptyArrays: true), "keyNotFound"),
+            ("Set<Int>", URLEncodedFormDecoder(), "[]"),
+            ("Set<Int>", URLEncodedFormDecoder(allowsEmptyArrays: true), "keyNotFound"),
+            ("[String: Int]", URLEncodedFormDecoder(), "[:]"),
+            ("[String: Int]", URLEncodedFormDecoder(allowsEmptyArrays: true), "[:]"),
+            ("nested [String]", URLEncodedFormDecoder(), "[]"),
+            ("nested [String]", URLEncodedFormDecoder(allowsEmptyArrays: true), "keyNotFound"),
+        ] as [(String, URLEncodedFormDecoder, String)]
+    )
+    func missingMembers(member: String, decoder: URLEncodedFormDecoder, reads: String) throws {
+        struct One<Value: Decodable>: Decodable {
+            var value: Value
+        }
+        /// An optional member as a type declares one, read with `decodeIfPresent`.
+        struct Optional: Decodable {
+            var value: Int?
+        }
+        /// Reads `value` through `nestedUnkeyedContainer(forKey:)`, as a hand-written `init(from:)` does.
+        struct Nested: Decodable {
+            var value: [String]
+            enum CodingKeys: CodingKey { case value }
+            init(from decoder: any Decoder) throws {
+                var list = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .value)
+                value = []
+                while !list.isAtEnd { value.append(try list.decode(String.self)) }
+            }
+        }
+        func read<Value: Decodable>(_: Value.Type) throws -> String {
+            "\(try decoder.decode(One<Value>.self, from: "other=1").value)"
+        }
+        do {
+            let value =
+                switch member {
+                case "String": try read(String.self)
+                case "Int": try read(Int.self)
+                case "Bool": try read(Bool.self)
+                case "Date": try read(Date.self)
+                case "Data": try read(Data.self)
+                case "Address": try read(Address.self)
+                case "Int?": "\(try decoder.decode(Optional.self, from: "other=1").value as Any)"
+                case "[String]": try read([String].self)
+                case "Set<Int>": try read(Set<Int>.self)
+                case "[String: Int]": try read([String: Int].self)
+                default: "\(try decoder.decode(Nested.self, from: "other=1").value)"
+                }
+            #expect(value == reads)
+        } catch DecodingError.keyNotFound(let key, _) {
+            #expect(reads == "keyNotFound")
+            #expect(key.stringValue == "value")
+        }
     }
 
     @Test("top-level dictionaries decode, keyed by text or by integers")
