@@ -116,6 +116,12 @@ struct URLFormCommandTests {
             (["--conflicting-keys", "last"], "a[b]=1&a=2", #"{"a":"2"}"#),
             (["--preset", "rails"], "a[b]=1&a=2&c&c", #"{"a":"2","c":null}"#),
             (["--preset=php", "--duplicate-keys", "combine"], "c=1&c=2", #"{"c":["1","2"]}"#),
+            // Indices 0 to n - 1 are a list, as qs, PHP and jQuery read them; Rack keeps the names.
+            ([], "a[0]=x&a[1]=y", #"{"a":["x","y"]}"#),
+            (["--preset", "qs"], "a[1]=x&a[3]=y", #"{"a":["x","y"]}"#),
+            (["--preset", "php", "--no-sort"], "a[1]=y&a[0]=x", #"{"a":{"1":"y","0":"x"}}"#),
+            (["--preset", "rails"], "a[0]=x&a[1]=y", #"{"a":{"0":"x","1":"y"}}"#),
+            ([], "a[1]=x&a[3]=y", #"{"a":{"1":"x","3":"y"}}"#),
             ([], "", "{}"),
         ]
     )

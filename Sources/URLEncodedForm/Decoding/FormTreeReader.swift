@@ -137,6 +137,7 @@ final class FormTreeReader {
         let keyDecoding: URLEncodedFormDecoder.KeyDecoding
         let userInfo: [CodingUserInfoKey: any Sendable]
         let acceptsNilText: (@Sendable (String) -> Bool)?
+        let untypedIndices: URLEncodedFormDecoder.UntypedIndices
 
         private init(_ options: borrowing URLEncodedFormDecoder) {
             boolDecoding = options.boolDecoding
@@ -145,13 +146,14 @@ final class FormTreeReader {
             keyDecoding = options.keyDecoding
             userInfo = options.userInfo
             acceptsNilText = options.nilDecoding.accepts
+            untypedIndices = options.untypedIndices
         }
 
         /// The decoder's strategies, or `nil` when each is the default.
         static func unlessDefault(_ options: borrowing URLEncodedFormDecoder) -> Strategies? {
             if case .lenient = options.boolDecoding, case .base64 = options.dataDecoding,
                 case .deferredToDate = options.dateDecoding, case .useDefaultKeys = options.keyDecoding,
-                options.userInfo.isEmpty, options.nilDecoding.style != .custom
+                options.userInfo.isEmpty, options.nilDecoding.style != .custom, options.untypedIndices == .array
             {
                 return nil
             }
@@ -166,6 +168,7 @@ final class FormTreeReader {
     var userInfo: [CodingUserInfoKey: any Sendable] { strategies?.userInfo ?? [:] }
     /// The closure of ``URLEncodedFormDecoder/NilDecoding-swift.struct/init(decoding:)``.
     var acceptsNilText: (@Sendable (String) -> Bool)? { strategies?.acceptsNilText }
+    var untypedIndices: URLEncodedFormDecoder.UntypedIndices { strategies?.untypedIndices ?? .array }
 
     /// Copies the input the tree borrows into bytes of its own: for a reader that outlives the
     /// `decode` call whose input it borrowed, because user code kept a decoder or container.

@@ -197,6 +197,38 @@ extension URLEncodedFormDecoder {
         case onePerPair
     }
 
+    /// Which names whose keys are all array indices an untyped value (``URLEncodedFormValue``,
+    /// and `urlform decode`) reads as an array rather than an object. A typed decode asks the
+    /// type instead: `[String]` reads `a[0]=x` as an array and `[String: String]` as a dictionary,
+    /// under every case.
+    ///
+    /// ```
+    /// form                      .array        .compacted(upTo: 20)   .arrayInFormOrder      .object
+    /// a[0]=x&a[1]=y             ["x", "y"]    ["x", "y"]             ["x", "y"]             {"0": "x", "1": "y"}
+    /// a[1]=y&a[0]=x             ["x", "y"]    ["x", "y"]             {"1": "y", "0": "x"}   {"1": "y", "0": "x"}
+    /// a[1]=x&a[3]=y             {"1": …}      ["x", "y"]             {"1": …}               {"1": …}
+    /// a[0]=x&a[b]=y, a[00]=x    an object under every case: a name that is not an index
+    /// ```
+    ///
+    /// An index is `0` or digits without a leading zero, as qs, jQuery and PHP write one. The
+    /// form's top level is always an object, as in every peer.
+    public enum UntypedIndices: Sendable, Hashable {
+        /// The indices `0` to `n − 1`, in any order and none twice, are an array in index order; a
+        /// gap keeps an object, whose names say where each value was. The default.
+        case array
+        /// As ``array``, and indices with gaps, the largest at most `limit`, are an array in index
+        /// order with the gaps closed, as qs's `parse` reads them up to its `arrayLimit` (20): the
+        /// `.qs` preset. Past `limit`, qs reads an object; so does this, but for indices without a
+        /// gap, which stay an array however long.
+        case compacted(upTo: Int)
+        /// The indices `0` to `n − 1` in the form's order are an array, any other order an object,
+        /// as PHP's `json_encode` lists what `parse_str` reads: the `.php` preset.
+        case arrayInFormOrder
+        /// Every index is a member's name, as Rack's `parse_nested_query`, and so Rails' `params`,
+        /// reads them: the `.rails` preset. A name written with `[]` is still an array.
+        case object
+    }
+
     /// Which texts are `Bool` values.
     ///
     /// Whatever the strategy, a bare name without `=` (`?verbose`) is `true`: a flag.

@@ -22,7 +22,7 @@ extension URLEncodedFormDecoder {
     /// `[1, nil, 2]` reads back as it was; where qs keeps the rest of a key deeper than 5 as one
     /// name, or turns an array longer than 20 into an object, this reads the path and the array,
     /// within ``limits``.
-    public static let qs = URLEncodedFormDecoder(dateDecoding: .iso8601, indexGaps: .keepPositions)
+    public static let qs = URLEncodedFormDecoder(dateDecoding: .iso8601, indexGaps: .keepPositions, untypedIndices: .compacted(upTo: 20))
 
     /// What reads back jQuery's `$.param`: `a[]=x` and `a[1][k]=y` as one array, each element at
     /// the place jQuery numbered it, so that an element after one that wrote nothing (`[[], {k: 1}]`
@@ -40,7 +40,8 @@ extension URLEncodedFormDecoder {
         indexGaps: .keepPositions,
         duplicateKeys: .last,
         conflictingKeys: .last,
-        bracketRows: .onePerPair)
+        bracketRows: .onePerPair,
+        untypedIndices: .arrayInFormOrder)
 
     /// What Rack's `parse_nested_query`, and so Rails' `params`, reads: the last value of a
     /// repeated name (`.last`), a name without `=` as `nil` (`nilDecoding: .bareKey`), `a[][x]` rows by
@@ -49,7 +50,8 @@ extension URLEncodedFormDecoder {
     /// (`conflictingKeys: .last`). Where Rack refuses such a form in the other order
     /// (`a=1&a[b]=2`), this reads it the same way, and a malformed name it reads as a guess, this
     /// keeps whole (see `DecoderBehaviour`).
-    public static let rails = URLEncodedFormDecoder(nilDecoding: .bareKey, indexGaps: .compact, duplicateKeys: .last, conflictingKeys: .last)
+    public static let rails = URLEncodedFormDecoder(
+        nilDecoding: .bareKey, indexGaps: .compact, duplicateKeys: .last, conflictingKeys: .last, untypedIndices: .object)
 
     /// What Vapor 4's decoder reads: a value split at `,` and `|` where an array is read, dates
     /// as seconds since 1970, a missing `Bool` as `false`. Where Vapor refuses `name[]=x` read as

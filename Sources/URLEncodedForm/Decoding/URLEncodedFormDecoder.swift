@@ -83,6 +83,10 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ``BracketRows-swift.enum/untilRepeated`` by default: the array's last element, until that
     /// element already has the path (Rails' rule).
     public var bracketRows: BracketRows
+    /// Which names with index keys (`a[0]=x&a[1]=y`) ``URLEncodedFormValue`` reads as arrays,
+    /// where it has no type to ask. ``UntypedIndices-swift.enum/array`` by default: the indices
+    /// `0` to `n − 1`, in any order.
+    public var untypedIndices: UntypedIndices
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -117,6 +121,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ///     default.
     ///   - bracketRows: Which element `rows[][name]=…` belongs to. `.untilRepeated` (the last one,
     ///     until it has that name: Rails' rule) by default.
+    ///   - untypedIndices: Which index keys an untyped value reads as an array. `.array` (`0` to
+    ///     `n − 1`, in any order) by default.
     ///   - errorReporting: Whether to stop at the first failed field or report them all.
     ///     `.firstError` by default.
     ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
@@ -141,6 +147,7 @@ public struct URLEncodedFormDecoder: Sendable {
         malformedKeys: MalformedKeys = .literal,
         conflictingKeys: ConflictingKeys = .error,
         bracketRows: BracketRows = .untilRepeated,
+        untypedIndices: UntypedIndices = .array,
         errorReporting: ErrorReporting = .firstError,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
@@ -161,6 +168,7 @@ public struct URLEncodedFormDecoder: Sendable {
         self.malformedKeys = malformedKeys
         self.conflictingKeys = conflictingKeys
         self.bracketRows = bracketRows
+        self.untypedIndices = untypedIndices
         self.errorReporting = errorReporting
         self.userInfo = userInfo
     }

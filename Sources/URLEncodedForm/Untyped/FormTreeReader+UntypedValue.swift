@@ -4,11 +4,16 @@ extension FormTreeReader {
     func formValue(at node: Int) throws -> URLEncodedFormValue {
         if let leaf = try leafValue(of: node) { return leaf }
 
-        /// An array or object whose children are being read; `next` is the child to read next.
+        /// An array or object whose children are being read, in link order or, for an array
+        /// read in index order, in ``order``.
         struct Frame {
             let node: Int
             let isArray: Bool
+            /// The child to read next, in link order; unused with ``order``.
             var next: Int
+            /// The children in the order an array lists them, where that is not link order.
+            var order: [Int]? = nil
+            var read = 0
             /// For an array read as an object of its positions: each element's name.
             var positionNames: [Int: String] = [:]
             var elements: [URLEncodedFormValue] = []
@@ -17,26 +22,53 @@ extension FormTreeReader {
             var value: URLEncodedFormValue { isArray ? .array(elements) : .object(members) }
         }
         func frame(_ node: Int) -> Frame {
-            guard self[node].kind == .array else { return Frame(node: node, isArray: false, next: self[node].firstChild) }
-            if self[node].flags.contains(.namedElements), let names = positionNames(of: node) {
-                return Frame(node: node, isArray: false, next: self[node].firstChild, positionNames: names)
+            let first = self[node].firstChild
+            switch self[node].kind {
+            case .array where self[node].flags.contains(.namedElements):
+                // `[]` mixed with indices: each element's position, as the typed reading gives it.
+                let positioned = mixedPositions(of: node) { Int(keyString(of: $0)) ?? -1 }
+                guard positioned.allSatisfy({ $0.index >= 0 }), Set(positioned.map(\.index)).count == positioned.count else {
+                    // A position named twice is a list that keeps both.
+                    return Frame(node: node, isArray: true, next: first)
+                }
+                if let order = untypedArrayOrder(positioned, mixed: true) {
+                    return Frame(node: node, isArray: true, next: first, order: order)
+                }
+                // A gap: the object of the positions, as the form with every index written reads.
+                let names = Dictionary(uniqueKeysWithValues: positioned.map { ($0.member, String($0.index)) })
+                return Frame(node: node, isArray: false, next: first, positionNames: names)
+            case .array:
+                return Frame(node: node, isArray: true, next: first)
+            case .object where node != FormTree.root:
+                guard let positioned = indexedMembers(of: node), let order = untypedArrayOrder(positioned, mixed: false) else {
+                    return Frame(node: node, isArray: false, next: first)
+                }
+                return Frame(node: node, isArray: true, next: first, order: order)
+            default:
+                return Frame(node: node, isArray: false, next: first)
             }
-            return Frame(node: node, isArray: true, next: self[node].firstChild)
         }
         var stack = [frame(node)]
         // Frames are changed in place and never copied out: a copy would share the arrays being
         // built, and each append to them would then copy them whole.
         while !stack.isEmpty {
-            let child = stack[stack.count - 1].next
+            let top = stack.count - 1
+            let child: Int
+            if let order = stack[top].order {
+                child = stack[top].read < order.count ? order[stack[top].read] : -1
+                stack[top].read += 1
+            } else {
+                child = stack[top].next
+                if child >= 0 { stack[top].next = self[child].nextSibling }
+            }
             guard child >= 0 else {
                 let finished = stack.removeLast()
                 guard !stack.isEmpty else { return finished.value }
                 add(finished.value, of: finished.node, to: &stack[stack.count - 1])
                 continue
             }
-            stack[stack.count - 1].next = self[child].nextSibling
             if let leaf = try leafValue(of: child) {
-                add(leaf, of: child, to: &stack[stack.count - 1])
+                add(leaf, of: child, to: &stack[top])
             } else {
                 stack.append(frame(child))
             }
@@ -52,18 +84,43 @@ extension FormTreeReader {
         }
     }
 
-    /// An array that mixes `[]` and `[i]` whose positions (see `elementPositions(of:)`) have a gap
-    /// is the object of its positions, the same as the form with every index written
-    /// (`a[5]=x&a[]=y` is `a[5]=x&a[6]=y`, an object, as `a[0]=x&a[5]=y` is): each element's name;
-    /// `nil` for positions `0..<count`, or with a repeat, which a list keeps.
-    private func positionNames(of node: Int) -> [Int: String]? {
-        // A name is an index of at most 18 digits (the parser's `isIndex`), so it fits.
-        let positioned = mixedPositions(of: node) { Int(keyString(of: $0)) ?? -1 }
-        let positions = positioned.map(\.index)
-        guard positions.allSatisfy({ $0 >= 0 }), Set(positions).count == positions.count,
-            positions != Array(0..<positions.count)
-        else { return nil }
-        return Dictionary(uniqueKeysWithValues: positioned.map { ($0.member, String($0.index)) })
+    /// The members of the object `node` with the index each name is, or `nil` when a name is not
+    /// an index: `0`, or digits without a leading zero, as qs, jQuery and PHP write one.
+    private func indexedMembers(of node: Int) -> [(index: Int, member: Int)]? {
+        var positioned: [(index: Int, member: Int)] = []
+        var member = self[node].firstChild
+        while member >= 0 {
+            let name = keyString(of: member).utf8
+            guard let first = name.first, name.count <= 18, first != UInt8(ascii: "0") || name.count == 1,
+                name.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
+            else { return nil }
+            positioned.append((name.reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) }, member))
+            member = self[member].nextSibling
+        }
+        return positioned
+    }
+
+    /// The children in the order the untyped array lists them, or `nil` for an object, under
+    /// ``URLEncodedFormDecoder/untypedIndices``, for members at distinct indices (`positioned`,
+    /// in the form's order). `mixed`: an array that mixes `[]` and indices, which the parser
+    /// already made an array, and which ``URLEncodedFormDecoder/UntypedIndices-swift.enum/object``
+    /// leaves as the form's order gives it.
+    private func untypedArrayOrder(_ positioned: [(index: Int, member: Int)], mixed: Bool) -> [Int]? {
+        let policy = untypedIndices
+        if policy == .arrayInFormOrder || (policy == .object && mixed) {
+            return positioned.indices.allSatisfy { positioned[$0].index == $0 } ? positioned.map(\.member) : nil
+        }
+        if policy == .object { return nil }
+        // `0..<count`, each once: each member goes straight to its slot.
+        var slots = [Int](repeating: -1, count: positioned.count)
+        for (index, member) in positioned {
+            guard index < slots.count, slots[index] < 0 else {
+                guard case .compacted(let limit) = policy, positioned.allSatisfy({ $0.index <= limit }) else { return nil }
+                return positioned.sorted { $0.index < $1.index }.map(\.member)
+            }
+            slots[index] = member
+        }
+        return slots
     }
 
     /// The value of a node without children, or of a name repeated where ``duplicates`` keeps

@@ -1,5 +1,6 @@
 /// A parsed form without a type: text, arrays and objects whose members keep their order, as
-/// Node's `qs.parse` returns it.
+/// Node's `qs.parse` returns it (and, with the decoder's presets, PHP's `parse_str` and Rack's
+/// `parse_nested_query`: ``URLEncodedFormDecoder/untypedIndices``).
 ///
 /// ```swift
 /// let form = try URLEncodedFormValue(parsing: "user[name]=Ada&tags[]=a&tags[]=b")
@@ -18,8 +19,10 @@ public enum URLEncodedFormValue: Sendable, Hashable {
     /// without brackets (`a=1&a=2`) under the decoder's default `duplicateKeys: .combine`; under
     /// `.last` or `.first` that name holds one ``string(_:)``.
     case array([URLEncodedFormValue])
-    /// Members in the order the form first named them. Indexed keys (`a[0]=x`) stay members
-    /// named `"0"`, as the form cannot tell them from a dictionary's keys.
+    /// Members in the order the form first named them. Index keys are an array where the
+    /// decoder's ``URLEncodedFormDecoder/untypedIndices`` says so: by default `a[0]=x&a[1]=y`
+    /// is `["x", "y"]`, as qs, PHP and jQuery read it, and `a[1]=x&a[3]=y`, whose gap says where
+    /// each value was, an object named `"1"` and `"3"`.
     case object([Member])
     /// A bare name (`?a`) read with ``URLEncodedFormDecoder/NilDecoding/bareKey``, as qs's
     /// `strictNullHandling` reads it. Encoded, it follows the encoder's `nilEncoding`.

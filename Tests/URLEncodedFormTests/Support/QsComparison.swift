@@ -191,7 +191,7 @@ enum QsComparison {
 
     /// Options with no counterpart here, with the values that ask for a behaviour the decoder
     /// does not have.
-    private static func asksForMissingBehaviour(_ options: [String: Any]) -> Bool {
+    static func asksForMissingBehaviour(_ options: [String: Any]) -> Bool {
         (options["parseArrays"] as? Bool) == false || (options["ignoreQueryPrefix"] as? Bool) == true
             || (options["delimiter"] as? String).map { $0 != "&" } == true
             || (options["decodeDotInKeys"] as? Bool) == true || (options["strictMerge"] as? Bool) == false
