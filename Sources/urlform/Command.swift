@@ -31,10 +31,11 @@ struct Command {
           urlform -h | --help                    this text (anywhere before --)
           urlform --version
 
-          An input of - is standard input, as is none. After --, every argument is input,
-          so a form that starts with - is given after it. decode reads a URL's query, or
-          the text after a leading ?, without its #fragment:
-          https://example.com/search?q=a+b#top is q=a+b.
+          An input of - is standard input, as is none, less one line end (\\n or \\r\\n)
+          after it. After --, every argument is input, so a form that starts with - is
+          given after it. decode reads a URL's query, or the text after a leading ?,
+          without its #fragment: https://example.com/search?q=a+b#top is q=a+b. encode
+          refuses JSON that is not UTF-8 or names a member twice in one object.
 
         EXAMPLES
           echo '{"user":{"name":"Ada"},"tags":["a","b"]}' | urlform encode

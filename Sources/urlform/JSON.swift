@@ -1,3 +1,5 @@
+import URLEncodedForm
+
 /// JSON as the command reads and writes it. Objects keep their members' order and numbers keep
 /// their text, which `JSONSerialization` keeps neither of: `--no-sort` must write members in input
 /// order, and `1.50` must stay `1.50`. So this small reader and writer are the command's own.
@@ -33,8 +35,14 @@ struct JSONReader {
     private var index = 0
     private static let maximumDepth = 512
 
-    static func read(_ text: String) throws -> JSON {
-        var reader = JSONReader(bytes: Array(text.utf8))
+    /// Reads the JSON text `bytes`, which must be UTF-8 (RFC 8259, 8.1): a byte that is not is an
+    /// error, not a U+FFFD in a value.
+    static func read(_ bytes: [UInt8]) throws -> JSON {
+        var reader = JSONReader(bytes: bytes)
+        if let offset = firstInvalidUTF8(in: bytes) {
+            reader.index = offset
+            throw reader.error("not UTF-8")
+        }
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
         guard reader.index == reader.bytes.count else { throw reader.error("unexpected text after the value") }
@@ -43,6 +51,20 @@ struct JSONReader {
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
+    }
+
+    /// The offset of the first byte that does not start or continue a UTF-8 scalar.
+    private static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     private func error(_ reason: String) -> JSONSyntaxError {
@@ -83,6 +105,9 @@ struct JSONReader {
     private mutating func object(depth: Int) throws -> JSON {
         index += 1
         var members: [(String, JSON)] = []
+        // A name given twice would write one pair and silently drop a value (RFC 8259, 4: names
+        // should be unique, and readers differ on which one wins).
+        var names: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -91,7 +116,12 @@ struct JSONReader {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a member name") }
+            let nameStart = index
             let name = try string()
+            guard names.insert(name).inserted else {
+                index = nameStart
+                throw error("the member \"\(ErrorQuote.quote(name))\" appears twice in one object")
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
@@ -149,21 +179,22 @@ struct JSONReader {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
+    /// A string's text, its escapes read: the bytes between escapes copied as they are, and each
+    /// escape's scalar appended as UTF-8, so that a string of escapes costs its length.
     private mutating func string() throws -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var text: [UInt8] = []
         var run = index
-        func flush() { scalars.append(contentsOf: String(decoding: bytes[run..<index], as: UTF8.self).unicodeScalars) }
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
-                flush()
+                text += bytes[run..<index]
                 index += 1
-                return String(scalars)
+                return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flush()
+                text += bytes[run..<index]
                 index += 1
-                scalars.append(try escape())
+                text += try escape().utf8
                 run = index
             case 0..<0x20:
                 throw error("control character in a string")

@@ -45,13 +45,17 @@ func json(from value: URLEncodedFormValue, sorted: Bool) -> JSON {
     }
 }
 
-/// The input: the argument, or standard input when there is none or it is `-`.
-func readInput(_ command: Command) -> String {
-    if let input = command.input, input != "-" { return input }
-    var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    // `echo` ends its line; the line break is not part of the form.
-    if text.hasSuffix("\n") { text.removeLast() }
-    return text
+/// The input's bytes: the argument, or standard input when there is none or it is `-`, without
+/// the one line end (`\n` or `\r\n`) that `echo` and `printf` leave after it, which is not part of
+/// the form or the JSON.
+func readInput(_ command: Command) -> [UInt8] {
+    if let input = command.input, input != "-" { return Array(input.utf8) }
+    var bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    if bytes.last == UInt8(ascii: "\n") {
+        bytes.removeLast()
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+    }
+    return bytes
 }
 
 func run(_ command: Command) throws -> String {
@@ -69,7 +73,9 @@ func run(_ command: Command) throws -> String {
         encoder.alphabetizeKeyValuePairs = command.sorts
         return try encoder.encode(EncodableJSON(value: value))
     case .decode:
-        let value = try URLEncodedFormValue(parsing: String(Command.form(in: readInput(command))), decoder: command.decoder)
+        // Bytes that are not UTF-8 become U+FFFD, as the decoder reads them in a form.
+        let text = String(decoding: readInput(command), as: UTF8.self)
+        let value = try URLEncodedFormValue(parsing: String(Command.form(in: text)), decoder: command.decoder)
         return JSONWriter.write(json(from: value, sorted: command.sorts), pretty: command.pretty)
     }
 }
@@ -88,12 +94,25 @@ func message(of error: any Error) -> String {
         context = (found.codingPath, found.debugDescription)
     } else if let found = (error as? DecodingError)?.context {
         context = (found.codingPath, found.debugDescription)
+    } else if let refusal = error as? URLEncodedFormDecodingError, let option = limitOption(refusal.code) {
+        return "\(refusal) Raise it with \(option) N, or lift every limit with --unlimited."
     } else {
         return "\(error)"
     }
     guard !context.path.isEmpty else { return context.description }
     let path = context.path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     return "at \(ErrorQuote.quote(path)): \(context.description)"
+}
+
+/// The option that sets the limit `code` names; `nil` for a refusal that is no limit.
+func limitOption(_ code: URLEncodedFormDecodingError.Code) -> String? {
+    switch code {
+    case .inputTooLong: "--max-input-length"
+    case .tooManyParameters: "--max-parameters"
+    case .keyTooDeep: "--max-depth"
+    case .arrayTooLong: "--max-array-length"
+    default: nil
+    }
 }
 
 func fail(_ message: String, status: Int32) -> Never {

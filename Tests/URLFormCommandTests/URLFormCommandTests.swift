@@ -21,6 +21,10 @@ struct URLFormCommandTests {
     }
 
     func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        try run(arguments, bytes: input.map { Data($0.utf8) })
+    }
+
+    func run(_ arguments: [String], bytes input: Data?) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -31,7 +35,7 @@ struct URLFormCommandTests {
         process.standardError = error
         process.standardInput = stdin
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        if let input { stdin.fileHandleForWriting.write(input) }
         try stdin.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
@@ -142,6 +146,47 @@ struct URLFormCommandTests {
         let deep = "a" + String(repeating: "[x]", count: 40) + "=1"
         #expect(try run(["decode", deep]).status == 1)
         #expect(try run(["decode", "--unlimited", deep]).status == 0)
+    }
+
+    @Test(
+        "a refusal by a limit names the option that raises it, and --unlimited",
+        arguments: [
+            (["--max-input-length", "3"], "a=12", "--max-input-length"), (["--max-parameters", "1"], "a=1&b=2", "--max-parameters"),
+            (["--max-depth", "2"], "a[b][c]=1", "--max-depth"), (["--max-array-length", "1"], "a[]=1&a[]=2", "--max-array-length"),
+        ])
+    func limitOptions(arguments: [String], text: String, option: String) throws {
+        let refused = try run(["decode"] + arguments + [text])
+        #expect(refused.status == 1)
+        #expect(refused.error.hasSuffix("Raise it with \(option) N, or lift every limit with --unlimited.\n"), "\(refused.error)")
+    }
+
+    @Test(
+        "one line end after the input on standard input is dropped, \\n or \\r\\n, in both directions",
+        arguments: [
+            (["decode"], "a=1\n", #"{"a":"1"}"#), (["decode"], "a=1\r\n", #"{"a":"1"}"#), (["decode"], "a=1\n\n", #"{"a":"1\n"}"#),
+            (["encode"], #"{"a":1}"# + "\r\n", "a=1"), (["encode"], #"{"a":1}"# + "\n", "a=1"),
+        ])
+    func lineEnds(arguments: [String], input: String, expected: String) throws {
+        let result = try run(arguments, input: input)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == expected)
+    }
+
+    @Test(
+        "JSON that says two things or is not UTF-8 is refused with status 1, where it had lost a value or become U+FFFD",
+        arguments: [
+            (Data(#"{"a":1,"a":2}"#.utf8), "invalid JSON at byte 7: the member \"a\" appears twice in one object"),
+            (Data(#"{"a":{"b":1,"b":1}}"#.utf8), "invalid JSON at byte 12: the member \"b\" appears twice in one object"),
+            (Data(#"{"a":"x"#.utf8) + Data([0xFF]) + Data(#""}"#.utf8), "invalid JSON at byte 7: not UTF-8"),
+            (Data(#"{"a":"\#u{E9}"#.utf8.dropLast()) + Data(#""}"#.utf8), "invalid JSON at byte 6: not UTF-8"),
+        ])
+    func refusedJSON(input: Data, message: String) throws {
+        let result = try run(["encode"], bytes: input)
+        #expect(result.status == 1)
+        #expect(result.error == "urlform: \(message)\n")
+        #expect(result.output.isEmpty)
+        // The same members in objects apart are no repeat.
+        #expect(try run(["encode", #"{"a":{"b":1},"c":{"b":2}}"#]).output == "a%5Bb%5D=1&c%5Bb%5D=2")
     }
 
     @Test(
