@@ -49,15 +49,18 @@ struct Command {
             {"page":"2","q":"swift forms"}
 
         PRESETS
-          --preset NAME                start from a peer's settings; the other options adjust them
-                                       both: alamofire (default), qs, jquery, php, rails,
-                                       vapor, hummingbird; decode also html-form
+          --preset NAME                start from a peer's settings; the other options adjust them:
+                                       alamofire (default), qs, jquery, php, rails, vapor,
+                                       hummingbird, html-form (what a browser submits)
 
         ENCODE OPTIONS
-          --array-encoding brackets|no-brackets|index-in-brackets|jquery   (default brackets);
-                                       jquery: a[]=x for values, a[1][k]=y for objects and arrays
+          --array-encoding brackets|no-brackets|index-in-brackets|jquery|html-form
+                                       (default brackets); jquery: a[]=x for values,
+                                       a[1][k]=y for objects and arrays; html-form: a=x for
+                                       values, a[1][k]=y for objects and arrays
           --separator C                arrays of values as one pair: ids=1,2,3
-          --bool-encoding numeric|literal                           (default numeric)
+          --bool-encoding numeric|literal|checkbox    (default numeric); checkbox: true as
+                                       on, false as nothing
           --key-encoding default|snake-case|kebab-case|capitalized|uppercased|lowercased
           --key-path brackets|dots                                  (default brackets)
           --brackets escaped|literal   a[b] as a%5Bb%5D or a[b] (default escaped)
@@ -184,7 +187,7 @@ struct Command {
 
     static let encoderPresets: [String: URLEncodedFormEncoder] = [
         "alamofire": .alamofire, "qs": .qs, "jquery": .jQuery, "php": .php, "rails": .rails, "vapor": .vapor,
-        "hummingbird": .hummingbird,
+        "hummingbird": .hummingbird, "html-form": .htmlForm,
     ]
     static let decoderPresets: [String: URLEncodedFormDecoder] = [
         "alamofire": .alamofire, "qs": .qs, "jquery": .jQuery, "php": .php, "rails": .rails, "vapor": .vapor,
@@ -249,6 +252,7 @@ struct Command {
         case (.encode, "--array-encoding"):
             encoder.arrayEncoding = try choice([
                 "brackets": .brackets, "no-brackets": .noBrackets, "index-in-brackets": .indexInBrackets, "jquery": .jQuery,
+                "html-form": .htmlForm,
             ])
         case (.encode, "--separator"):
             let given = try value()
@@ -257,7 +261,7 @@ struct Command {
             }
             encoder.arrayEncoding = .separator(separator)
         case (.encode, "--bool-encoding"):
-            encoder.boolEncoding = try choice(["numeric": .numeric, "literal": .literal])
+            encoder.boolEncoding = try choice(["numeric": .numeric, "literal": .literal, "checkbox": .checkbox])
         case (.encode, "--key-encoding"):
             encoder.keyEncoding = try choice([
                 "default": .useDefaultKeys, "snake-case": .convertToSnakeCase, "kebab-case": .convertToKebabCase,

@@ -71,6 +71,11 @@ struct URLFormCommandTests {
                 "a%5B%5D=x%20y!&a%5B1%5D%5Bb%5D=2&a%5B2%5D%5B%5D=3&c=1"
             ),
             (["--bool-encoding", "literal"], #"{"t":true,"f":false}"#, "f=false&t=true"),
+            (["--bool-encoding", "checkbox"], #"{"t":true,"f":false}"#, "t=on"),
+            (
+                ["--preset", "html-form"], #"{"q":"a b~*","agree":true,"no":false,"tags":["x","y"],"rows":[{"n":1}],"u":{"v":null}}"#,
+                "q=a+b%7E*&agree=on&tags=x&tags=y&rows%5B0%5D%5Bn%5D=1"
+            ),
             (["--key-encoding", "snake-case"], #"{"userName":{"firstName":"A"}}"#, "user_name%5Bfirst_name%5D=A"),
             (["--key-path", "dots"], #"{"a":{"b":"c"}}"#, "a.b=c"),
             (["--brackets", "literal", "--array-encoding", "index-in-brackets"], #"{"a":{"b":["c"]}}"#, "a[b][0]=c"),
@@ -200,7 +205,7 @@ struct URLFormCommandTests {
             (["decode", "--duplicate-keys", "error", "a=1&a=2"], 1, "appears 2 times"),
             (["encode", "--charset", "iso-8859-1", "--no-numeric-references", #"{"a":"€"}"#], 1, "has no byte in ISO-8859-1"),
             (["encode", "--index-gaps", "error", #"{"a":[1,[],2]}"#], 1, "at a.2: The element comes after elements"),
-            (["encode", "--preset", "html-form", "{}"], 2, "no encoder preset \"html-form\""),
+            (["encode", "--preset", "html", "{}"], 2, "no encoder preset \"html\""),
             (["decode", "--preset"], 2, "--preset needs a value"),
             ([], 2, "expected encode or decode"),
             (["bogus"], 2, "unknown command"),

@@ -116,6 +116,7 @@ final class FormEncodingSession {
         switch boolEncoding {
         case .numeric: put(.text(value ? "1" : "0"), to: target)
         case .literal: put(.text(value ? "true" : "false"), to: target)
+        case .checkbox: if value { put(.text("on"), to: target) }
         }
     }
 

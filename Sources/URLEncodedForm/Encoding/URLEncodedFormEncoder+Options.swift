@@ -41,6 +41,15 @@ extension URLEncodedFormEncoder {
         /// (`ids[]=1&ids[]=2`), as jQuery writes them; an array or object inside it is keyed by
         /// its index, where jQuery writes JavaScript's `toString` of it.
         case jQuery
+        /// What an HTML form sends: the name repeated for an element written as a value
+        /// (`tags=a&tags=b`, as a `<select multiple>` or checkboxes sharing a name send it), and
+        /// the element's index for one that is an object or an array (`rows%5B0%5D%5Bname%5D=a`,
+        /// as forms name their rows for Rails and PHP), so that every array reads back. The
+        /// `.htmlForm` preset's.
+        ///
+        /// The index is the element's place among the elements that wrote something, or its
+        /// coding index where ``URLEncodedFormEncoder/indexGaps`` keeps positions.
+        case htmlForm
         /// Writes an array of values as one pair, its elements escaped one by one and joined with
         /// the separator: `ids=1,2,3`, as Kubernetes, Spotify and Vapor's `.separator` take it.
         /// An element that holds the separator has it escaped (`a%2Cb`), so the text reads back
@@ -67,6 +76,12 @@ extension URLEncodedFormEncoder {
         case numeric
         /// `true` as `true`, `false` as `false`.
         case literal
+        /// `true` as `on` and `false` as nothing, as a browser submits a checkbox: ticked it sends
+        /// `agree=on`, unticked nothing at all. The decoder reads `on` as `true` by default, and
+        /// the missing member as `false` with `missingBool: .false` (the `.htmlForm` presets). A
+        /// `false` element of an array writes nothing either, and a `false` in a `Bool?` reads
+        /// back as `nil`.
+        case checkbox
     }
 
     /// How `Data` values are written.

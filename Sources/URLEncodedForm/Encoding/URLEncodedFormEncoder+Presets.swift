@@ -86,4 +86,27 @@ extension URLEncodedFormEncoder {
     public static let hummingbird = URLEncodedFormEncoder(
         bracketEncoding: .literal, nilEncoding: .dropValue,
         allowedCharacters: AllowedCharacters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*,-./?@_~"))
+
+    /// What a browser submits from an HTML form, for a server written for HTML forms: the bytes
+    /// of the URL Standard's `application/x-www-form-urlencoded` serializer (what every browser
+    /// and `URLSearchParams` write), members in encoding order, spaces as `+`, only letters,
+    /// digits and `*-._` unescaped (`~` too is escaped, as `%7E`), and a `Bool` as a checkbox
+    /// (`on`, or nothing: ``BoolEncoding-swift.enum/checkbox``), `nil` left out, as an empty
+    /// field the form never had.
+    ///
+    /// HTML has no nesting, so the choice for nested values is the one forms make by their
+    /// fields' names (``ArrayEncoding-swift.enum/htmlForm``): an array of values as its name
+    /// repeated (`tags=a&tags=b`, what a `<select multiple>` or checkboxes sharing a name send,
+    /// which every server's `getAll` reads), an object's members as bracketed names
+    /// (`user%5Bname%5D=Ada`, a field named `user[name]`, escaped as a browser escapes it), and
+    /// an array's rows that are objects or arrays by their index (`rows%5B0%5D%5Bname%5D=a`), as
+    /// forms number rows for Rails and PHP.
+    ///
+    /// The text is Node's `URLSearchParams`' byte for byte for the 300 lists of pairs of
+    /// `Tests/Fixtures/whatwg-urlsearchparams.json`; ``URLEncodedFormDecoder/htmlForm`` reads it
+    /// back.
+    public static let htmlForm = URLEncodedFormEncoder(
+        alphabetizeKeyValuePairs: false, arrayEncoding: .htmlForm, boolEncoding: .checkbox, nilEncoding: .dropKey,
+        spaceEncoding: .plusReplaced,
+        allowedCharacters: AllowedCharacters("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789*-._"))
 }

@@ -27,6 +27,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         case none
         case index
         case jQuery
+        case htmlForm
         case separator(UInt8)
         case custom
     }
@@ -66,6 +67,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         case .noBrackets: (elementKeys, customElementKey) = (.none, nil)
         case .indexInBrackets: (elementKeys, customElementKey) = (.index, nil)
         case .jQuery: (elementKeys, customElementKey) = (.jQuery, nil)
+        case .htmlForm: (elementKeys, customElementKey) = (.htmlForm, nil)
         case .custom(let encode): (elementKeys, customElementKey) = (.custom, encode)
         case .separator:
             // A separator a form cannot carry was refused before the walk.
@@ -236,6 +238,9 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
             // array, the ones that write nothing counted; values take `[]`.
             if !isValue { return .index(index) }
             return ownBrackets ? .none : .emptyBrackets
+        case .htmlForm:
+            // A form repeats a value's name; a row that is an object or array needs its index.
+            return isValue ? .none : .index(keepsPositions ? index : position)
         case .separator:
             // Values are joined (``writeJoined(_:_:after:)``); the others are keyed as brackets
             // key them, so that an array of arrays is one pair per row.

@@ -8,7 +8,7 @@ import URLEncodedForm
 @Suite("Presets: each pair round-trips, and each decoder reads as its peer")
 struct PresetTests {
     enum Pair: String, CaseIterable {
-        case alamofire, qs, jQuery, php, rails, vapor, hummingbird
+        case alamofire, qs, jQuery, php, rails, vapor, hummingbird, htmlForm
 
         var coders: (URLEncodedFormEncoder, URLEncodedFormDecoder) {
             switch self {
@@ -19,6 +19,7 @@ struct PresetTests {
             case .rails: (.rails, .rails)
             case .vapor: (.vapor, .vapor)
             case .hummingbird: (.hummingbird, .hummingbird)
+            case .htmlForm: (.htmlForm, .htmlForm)
             }
         }
 
@@ -32,11 +33,12 @@ struct PresetTests {
     }
 
     /// A `nil` written as `a=` (`.dropValue`, what qs and jQuery write for `null`) is the empty
-    /// text where the type holds text: the one value such a pair cannot tell apart.
+    /// text where the type holds text, and a `false` written as a browser writes an unticked
+    /// checkbox, as nothing, is `nil` in a `Bool?`: the values such pairs cannot tell apart.
     static func asReadBack(_ model: RoundTripTests.Model, _ pair: Pair) -> RoundTripTests.Model {
-        guard pair.writesNilAsEmpty else { return model }
         var model = model
-        if model.optionalText == nil { model.optionalText = "" }
+        if pair.writesNilAsEmpty, model.optionalText == nil { model.optionalText = "" }
+        if pair == .htmlForm, model.optionalFlag == false { model.optionalFlag = nil }
         return model
     }
 
@@ -61,6 +63,7 @@ struct PresetTests {
             var number: Int?
             var list: [String]?
             var elements: [Int?]?
+            var flag: Bool?
         }
         func shown(_ value: Any?) -> String {
             switch value {
@@ -74,7 +77,7 @@ struct PresetTests {
         // Each column: the value written, and the member read back.
         let columns: [(Probe, (Probe) -> Any?)] = [
             (Probe(text: nil), { $0.text }), (Probe(text: ""), { $0.text }), (Probe(number: nil), { $0.number }),
-            (Probe(list: []), { $0.list }), (Probe(elements: [1, nil, 2]), { $0.elements }),
+            (Probe(list: []), { $0.list }), (Probe(elements: [1, nil, 2]), { $0.elements }), (Probe(flag: false), { $0.flag }),
         ]
         let reference = try DocumentationDriftTests.read("URLEncodedForm.docc/OptionsReference.md")
         let table = reference.components(separatedBy: "#### What each pair reads back").last ?? ""
@@ -109,6 +112,7 @@ struct PresetTests {
             case .alamofire, .rails, .hummingbird: .brackets
             case .qs, .php: .keepPositions
             case .jQuery, .vapor: .jQuery
+            case .htmlForm: .htmlForm
             }
         var random = SeededGenerator(seed: UInt64(pair.rawValue.count * 7_919 + 5))
         for _ in 0..<200 {

@@ -35,7 +35,7 @@ struct SparseRoundTripTests {
     }
 
     enum Encoding: String, CaseIterable, CustomTestStringConvertible {
-        case indexInBrackets, keepPositions, custom, jQuery, brackets, separator, noBrackets
+        case indexInBrackets, keepPositions, custom, jQuery, brackets, separator, noBrackets, htmlForm
         var testDescription: String { rawValue }
 
         var coders: (URLEncodedFormEncoder, URLEncodedFormDecoder) {
@@ -49,6 +49,8 @@ struct SparseRoundTripTests {
             case .brackets: (URLEncodedFormEncoder(arrayEncoding: .brackets), URLEncodedFormDecoder())
             case .separator: (URLEncodedFormEncoder(arrayEncoding: .separator(",")), URLEncodedFormDecoder(arrayDecoding: .separator(",")))
             case .noBrackets: (URLEncodedFormEncoder(arrayEncoding: .noBrackets), URLEncodedFormDecoder())
+            // Values are the name repeated, objects and arrays `[i]` at their place.
+            case .htmlForm: (URLEncodedFormEncoder(arrayEncoding: .htmlForm), URLEncodedFormDecoder())
             }
         }
 

@@ -42,6 +42,28 @@ struct EncoderPresetTests {
         }
     }
 
+    /// The URL Standard's urlencoded serializer, as Node's `URLSearchParams` runs it
+    /// (`Tests/Fixtures/whatwg-urlsearchparams.json`): the bytes a browser submits for a form's
+    /// pairs, from the pairs as they are and from a value whose members they are.
+    @Test("the .htmlForm preset writes what a browser's urlencoded serializer writes, for every list of pairs")
+    func htmlForm() throws {
+        let cases = fixtureCases("whatwg-urlsearchparams.json").cases
+        #expect(cases.count == 300)
+        var walked = 0
+        for testCase in cases {
+            let pairs = (testCase["pairs"] as? [[String]] ?? []).map { ($0[0], $0[1]) }
+            let text = testCase["text"] as? String
+            #expect(URLEncodedFormEncoder.htmlForm.encode(pairs) == text, "\(pairs)")
+            // Names given once are a value's members, written in their order by the same walk
+            // as every value.
+            guard Set(pairs.map(\.0)).count == pairs.count else { continue }
+            let value = OrderedValue.object(pairs.map { (name: $0.0, value: .text($0.1)) })
+            #expect(try URLEncodedFormEncoder.htmlForm.encode(value) as String == text, "\(pairs)")
+            walked += 1
+        }
+        #expect(walked > 250)
+    }
+
     /// Rack writes an empty segment for an empty array or object (`a=1&&b=2`), which a reader
     /// skips; checked precisely: with the empty segments removed, the texts are the same.
     @Test("the .rails preset writes what Rack's build_nested_query writes, but Rack's empty segments")
