@@ -16,7 +16,7 @@ shift
 started=${CI_STARTED_AT:-$(date +%s)}
 step() { printf '\n==> %s  [%d s since the start]\n' "$*" "$(($(date +%s) - started))"; }
 
-step "adapters: URLEncodedFormHummingbird and URLEncodedFormVapor built with their traits and tested against Hummingbird 2.28.1 and Vapor 4.122.3; the documentation's framework blocks compiled beside them"
+step "adapters: URLEncodedFormHummingbird and URLEncodedFormVapor built with their traits and tested against Hummingbird 2.28.1 and Vapor 4.122.3"
 work=${ADAPTER_TESTS_DIR:-$root/.build-adapter-tests}
 rm -rf "$work/Tests"
 library=$(basename "$root")
@@ -48,23 +48,6 @@ for framework in Hummingbird:hummingbird Vapor:vapor; do
             swiftSettings: [.define(\"${name}\"), .unsafeFlags([\"-index-store-path\", \"$index_store\"])]
         ),"
 done
-# The documentation's Swift blocks that import a framework compile here, as a target of this
-# package, with exactly the imports each shows (Tests/DocExamples/check.py writes them).
-rm -rf "$work/Sources"
-python3 Tests/DocExamples/check.py --framework-sources "$work/Sources/FrameworkDocExamples"
-targets+="
-        .target(
-            name: \"FrameworkDocExamples\",
-            dependencies: [
-                .product(name: \"URLEncodedForm\", package: \"$library\"),
-                .product(name: \"URLEncodedFormHummingbird\", package: \"$library\"),
-                .product(name: \"URLEncodedFormVapor\", package: \"$library\"),
-                .product(name: \"Hummingbird\", package: \"hummingbird\"),
-                .product(name: \"Vapor\", package: \"vapor\"),
-            ],
-            path: \"Sources/FrameworkDocExamples\",
-            swiftSettings: [.enableUpcomingFeature(\"MemberImportVisibility\"), .unsafeFlags([\"-warnings-as-errors\"])]
-        ),"
 cat >"$work/Package.swift" <<MANIFEST
 // swift-tools-version: 6.1
 import PackageDescription
@@ -85,6 +68,10 @@ swift test --package-path "$work" --scratch-path "$frameworks" "$@" 2>&1 | tee "
 for suite in "Hummingbird adapter, against Hummingbird 2.28.1" "Vapor adapter, against Vapor 4.122.3"; do
     grep -q "Suite \"$suite\" passed" "$work/test.log" || { echo "the suite \"$suite\" did not run and pass" >&2; exit 1; }
 done
+
+# The same graph as the adapters' tests, so that no framework's checkout is removed and made again.
+step "consumer: a package that depends on this one by README.md's dependency line, traits and all, compiles the documentation's server blocks"
+bash Tests/Consumer/servers.sh "$frameworks" "$@"
 
 step "benchmark package builds (run it with: cd Benchmarks && swift package benchmark --target FormCoding)"
 swift build --package-path Benchmarks --scratch-path "$frameworks" "$@"

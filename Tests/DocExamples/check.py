@@ -24,8 +24,9 @@ with `MemberImportVisibility`, so no file sees what another file's imports bring
 
 A block that imports Hummingbird or Vapor is compiled where those are built: with
 `--framework-sources DIR` the checker writes those blocks' files into DIR and exits, and
-`.ci/frameworks.sh` compiles them as a target of its adapters' package. Without it, it checks the
-other blocks and says how many it left to that script.
+`Tests/Consumer/servers.sh` (run by `.ci/frameworks.sh`) compiles them in a package that depends
+on this one by README.md's dependency line. Without it, it checks the other blocks and says how
+many it left to that script.
 
     python3 Tests/DocExamples/check.py [WORK_DIR]     (default: .build-docexamples)
     python3 Tests/DocExamples/check.py --framework-sources DIR
@@ -214,4 +215,4 @@ for index, (where, kind, _, expected) in enumerate(core):
 if failures:
     sys.exit(f"{failures} documentation blocks differ from what they show or do not evaluate")
 print(f"all {len(core)} Swift blocks of the core library compile, the {runnable} runnable ones print what they show, "
-      f"and the {len(manifests)} manifest parts evaluate; the {len(framework)} that import a framework are compiled by .ci/frameworks.sh")
+      f"and the {len(manifests)} manifest parts evaluate; the {len(framework)} that import a framework are compiled by Tests/Consumer/servers.sh")

@@ -42,6 +42,63 @@ struct AlamofireCorpusTests {
         934: "?7fy.k=0&?7fy.%3B~.16dt6~=0&?7fy.%26G=1700000000250.0&%29%280%29%280%29=p%3Et&%29%280%29%281%29=-128&%29%281%29=0.0"
     ]
 
+    /// How the encoder's text compares with what Alamofire 5.12 itself wrote, over the corpus:
+    /// the same bytes, the same pairs (where Alamofire's order varies from run to run or it sorts
+    /// array elements as text), or different on purpose.
+    struct Agreement: Equatable {
+        var bytes = 0
+        var pairs = 0
+        var namesConverted = 0
+        var numbering = 0
+        var differing: Int { namesConverted + numbering }
+    }
+
+    static func agreement() throws -> Agreement {
+        var agreement = Agreement()
+        for vector in try AlamofireVector.corpus() {
+            let text: String = try vector.encoder.encode(vector.value)
+            let alamofire = vector.alamofire ?? vector.expected
+            // A vector whose pairs Alamofire writes in an order that varies is compared by its
+            // pairs, as the encoder's order for it varies with `Dictionary`'s too.
+            if !vector.comparesPairs && text == alamofire {
+                agreement.bytes += 1
+            } else if vector.comparesPairs && pairs(text) == pairs(alamofire) {
+                agreement.pairs += 1
+            } else if numberingDifferences[vector.id] != nil {
+                agreement.numbering += 1
+            } else if vector.alamofire != nil, text == vector.expected || pairs(text) == pairs(vector.expected) {
+                // Written as the vector's notes say, where Alamofire converts the whole path.
+                agreement.namesConverted += 1
+            }
+        }
+        return agreement
+    }
+
+    /// README.md and each article state the corpus's agreement in the same words and numbers,
+    /// the ones the corpus gives: a change to the encoder or to a document that makes them
+    /// disagree fails here.
+    @Test("README and the articles state the corpus's agreement with the numbers it gives")
+    func statedAgreement() throws {
+        let agreement = try Self.agreement()
+        #expect(agreement.bytes + agreement.pairs + agreement.differing == 4000, "\(agreement)")
+        func number(_ value: Int) -> String { value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+        let phrases = [
+            "\(number(agreement.bytes + agreement.pairs)) of the 4,000", "\(number(agreement.bytes)) byte for byte",
+            "\(number(agreement.pairs)) as the same pairs", "\(number(agreement.differing)) deliberately different",
+            "\(number(agreement.namesConverted)) names converted", "\(number(agreement.numbering)) element numbered",
+        ]
+        for document in [
+            "../../README.md", "URLEncodedForm.docc/EncoderCompatibility.md", "URLEncodedForm.docc/MigratingFromAlamofire.md",
+            "URLEncodedForm.docc/OptionsReference.md",
+        ] {
+            let text = try DocumentationDriftTests.read(document).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for phrase in phrases where !text.contains(phrase) {
+                Issue.record("\(document) does not say \"\(phrase)\"")
+            }
+            #expect(!text.contains("3,999"), "\(document)")
+        }
+    }
+
     @Test("the corpus covers every option value and every note")
     func coverage() throws {
         let vectors = try AlamofireVector.corpus()

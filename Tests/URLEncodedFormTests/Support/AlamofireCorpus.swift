@@ -12,6 +12,8 @@ struct AlamofireVector {
     let encoder: URLEncodedFormEncoder
     let value: CorpusNode
     let expected: String
+    /// Alamofire's own text, where `expected` is another on purpose (the vector's `notes` say why).
+    let alamofire: String?
     let comparesPairs: Bool
     let notes: [String]
 
@@ -61,6 +63,7 @@ struct AlamofireVector {
         encoder = try Self.encoder(options, shared)
         self.value = try CorpusNode(value)
         self.expected = expected
+        alamofire = object["alamofire"] as? String
         comparesPairs = compare == "pairs"
         notes = object["notes"] as? [String] ?? []
     }
