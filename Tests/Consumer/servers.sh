@@ -61,6 +61,8 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 MANIFEST
-# Not the shared repository cache, which may hold an earlier run's tag of the same version.
-swift build --package-path "$work/consumer" --scratch-path "$scratch" --disable-dependency-cache "$@"
+# Neither the shared repository cache nor the fingerprints SwiftPM records for each version of
+# a URL, which hold an earlier run's commit for the same tag: both are this run's own.
+swift build --package-path "$work/consumer" --scratch-path "$scratch" --disable-dependency-cache \
+    --security-path "$work/security" "$@"
 echo "the README's dependency line resolves and builds, and the $(ls "$work/consumer/Sources/FrameworkDocExamples" | wc -l) server blocks compile in it"

@@ -18,6 +18,12 @@ struct FormRequestHeadTests {
             ("application/x-www-form-urlencoded; a=\"x;charset=no\"; charset=latin1", true, "latin1"),
             ("application/x-www-form-urlencoded; charset=\"wi\\ndows-1252\"", true, "windows-1252"),
             ("application/x-www-form-urlencoded; charset=a; charset=b", true, "a"),
+            // Bytes past ASCII, an unclosed quote, a backslash at the end: read, never a trap.
+            ("application/x-www-form-urlencoded; charset=\"é\"", true, "é"),
+            ("application/x-www-form-urlencoded; charset=日本 ; x=1", true, "日本"),
+            ("application/x-www-form-urlencoded; charset=\"abc\\", true, "abc\\"),
+            ("application/x-www-form-urlencoded; charset=\"unclosed", true, "unclosed"),
+            ("application/x-www-form-urlencoded; charset=", true, ""),
             ("application/x-www-form-urlencoded; charsets=x; xcharset=y", true, nil),
             ("  application/x-www-form-urlencoded\t", true, nil),
             ("application/x-www-form-urlencoded; a=b; c=d", true, nil),
