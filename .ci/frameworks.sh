@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The frameworks' part of CI, which `.ci/run` starts in the background at its beginning: the
-# adapters' tests against Hummingbird and Vapor, then the Benchmarks package's build, both in the
-# scratch path `$1` with the flags that follow it. Each step prints its seconds since CI started
+# adapters' tests against Hummingbird and Vapor, the consumer package built from README.md's
+# dependency line with the documentation's server blocks (Tests/Consumer/servers.sh), then the
+# Benchmarks package's build, all in the scratch path `$1` with the flags that follow it. Each step prints its seconds since CI started
 # (`CI_STARTED_AT`, seconds since the epoch).
 #
 # The adapters' tests are compiled in a package of their own that depends on this one with both
