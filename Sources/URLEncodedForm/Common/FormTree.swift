@@ -324,8 +324,23 @@ struct FormTree {
         return next
     }
 
+    /// Whether `bytes[key]` is an index as jQuery and qs write one: `0`, or digits without a
+    /// leading zero, short enough to be a position. The parser reads a name so when it builds the
+    /// tree, and an untyped value when it decides what is a list. Inlined into the parser's
+    /// insertion, which asks it for every indexed name, as when the parser held it itself (the
+    /// instruction counts of `Benchmarks/Instructions/count.sh decode`).
+    @inline(__always)
+    func isIndex(key: Range<Int>) -> Bool {
+        guard !key.isEmpty, key.count <= 18 else { return false }
+        return bytes.withReader { bytes in
+            let digits = bytes[key]
+            guard digits[0] != UInt8(ascii: "0") || digits.count == 1 else { return false }
+            return digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+        }
+    }
+
     /// The number `bytes[key]` spells, an index: digits alone, at most 18 of them, so no
-    /// overflow (the parser's `isIndex`, which names every element that has a name).
+    /// overflow (``isIndex(key:)``, which names every element that has a name).
     func indexValue(ofKey key: Range<Int>) -> Int {
         bytes.withReader { bytes in
             bytes[key].reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) }

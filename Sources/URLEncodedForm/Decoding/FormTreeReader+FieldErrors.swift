@@ -33,7 +33,7 @@ extension FormTreeReader {
 
     /// After a single value of `type` failed with `error`: where a stand-in is being made, that
     /// value's stand-in; otherwise the error, for the member or element around it to record.
-    func standInValue<T: Decodable>(after error: any Error, _ type: T.Type, at node: Int) throws -> T {
+    func standInValue<T: Decodable>(after error: any Error, _ type: T.Type) throws -> T {
         guard workspace.standInsBeingMade > 0, !(error is FieldErrorsRecorded) else { throw error }
         if let value = Self.standIn(type) { return value }
         throw error

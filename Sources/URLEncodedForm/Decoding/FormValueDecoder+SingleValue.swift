@@ -32,7 +32,7 @@ struct FormSingleValueDecodingContainer: SingleValueDecodingContainer {
         do {
             return try read()
         } catch {
-            return try reader.standInValue(after: error, T.self, at: node)
+            return try reader.standInValue(after: error, T.self)
         }
     }
 }

@@ -52,9 +52,8 @@ struct CharsetSentinel {
             if value.elementsEqual("&#10003;".utf8) { return configured == .utf8 ? .isoLatin1 : configured }
             return nil
         case .charset:
-            guard let encoding = Charset.Encoding(label: String(decoding: value, as: UTF8.self)) else {
-                throw URLEncodedFormDecodingError.unsupportedCharset(String(decoding: value, as: UTF8.self))
-            }
+            let label = String(decoding: value, as: UTF8.self)
+            guard let encoding = Charset.Encoding(label: label) else { throw URLEncodedFormDecodingError.unsupportedCharset(label) }
             return encoding
         }
     }

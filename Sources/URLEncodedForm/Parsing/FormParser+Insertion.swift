@@ -205,15 +205,9 @@ extension FormParser {
         return true
     }
 
-    /// Whether `bytes[name]` is an index as jQuery and qs write one: `0`, or digits without a
-    /// leading zero, short enough to be a position.
+    /// Whether `bytes[name]` is an index (``FormTree/isIndex(key:)``).
     func isIndex(_ name: Range<Int>) -> Bool {
-        guard !name.isEmpty, name.count <= 18 else { return false }
-        return tree.bytes.withReader { bytes in
-            let digits = bytes[name]
-            guard digits[0] != UInt8(ascii: "0") || digits.count == 1 else { return false }
-            return digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
-        }
+        tree.isIndex(key: name)
     }
 
     /// Whether `a[][x]=…` belongs to the array's last element rather than a new one. It does unless

@@ -58,31 +58,32 @@ package struct FormMediaType: Equatable {
             guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "=") else { continue }
             index = bytes.index(after: index)
             let isCharset = name.count == 7 && name.elementsEqual("charset".utf8) { $0 | 0x20 == $1 }
-            let (value, end) = parameterValue(in: bytes, from: index)
-            if isCharset { return value }
+            let (value, end) = parameterValue(in: bytes, from: index, keeping: isCharset)
+            if let value { return value }
             index = end
         }
         return nil
     }
 
-    /// The value that starts at `start`, a token or a quoted string, unquoted; and where it ends,
-    /// at the next `;` or the end.
-    private static func parameterValue(in bytes: Bytes, from start: Bytes.Index) -> (String, Bytes.Index) {
+    /// The value that starts at `start`, a token or a quoted string, unquoted when `keeping` it
+    /// (`nil` otherwise: another parameter's value is only skipped); and where it ends, at the
+    /// next `;` or the end.
+    private static func parameterValue(in bytes: Bytes, from start: Bytes.Index, keeping: Bool) -> (String?, Bytes.Index) {
         var index = start
         while index < bytes.endIndex, isSpace(bytes[index]) { index = bytes.index(after: index) }
         guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") else {
             let end = bytes[index...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-            return (String(decoding: trimmed(bytes[index..<end]), as: UTF8.self), end)
+            return (keeping ? String(decoding: trimmed(bytes[index..<end]), as: UTF8.self) : nil, end)
         }
         var value: [UInt8] = []
         index = bytes.index(after: index)
         while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\"") {
             if bytes[index] == UInt8(ascii: "\\"), bytes.index(after: index) < bytes.endIndex { index = bytes.index(after: index) }
-            value.append(bytes[index])
+            if keeping { value.append(bytes[index]) }
             index = bytes.index(after: index)
         }
         let end = bytes[index...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-        return (String(decoding: value, as: UTF8.self), end)
+        return (keeping ? String(decoding: value, as: UTF8.self) : nil, end)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }

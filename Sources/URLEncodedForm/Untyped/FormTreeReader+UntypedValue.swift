@@ -90,12 +90,10 @@ extension FormTreeReader {
         var positioned: [(index: Int, member: Int)] = []
         var member = self[node].firstChild
         while member >= 0 {
-            let name = keyString(of: member).utf8
-            guard let first = name.first, name.count <= 18, first != UInt8(ascii: "0") || name.count == 1,
-                name.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 })
-            else { return nil }
-            positioned.append((name.reduce(0) { $0 &* 10 &+ Int($1 &- UInt8(ascii: "0")) }, member))
-            member = self[member].nextSibling
+            // The form's own members: their names are the tree's bytes.
+            guard member < tree.nodeCount, tree.isIndex(key: tree[member].key) else { return nil }
+            positioned.append((tree.indexValue(ofKey: tree[member].key), member))
+            member = tree[member].nextSibling
         }
         return positioned
     }
