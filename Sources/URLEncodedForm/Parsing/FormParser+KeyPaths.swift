@@ -120,14 +120,16 @@ extension FormParser {
             byte > closeBracket || (byte >= UInt8(ascii: "0") && byte < openBracket)
         }
         // The byte at `index` as the key path reads it, and how many bytes spell it: `%5B` and
-        // `%5D` are brackets in a raw name, and any other escape there has width 0.
+        // `%5D` are brackets in a raw name, and any other escape there has width 0. Every
+        // caller asks below `end`, and the escape's two bytes are read after their own test, so
+        // no read needs another.
         @inline(__always)
         func mark(_ index: Int) -> (byte: UInt8, width: Int) {
-            let byte = key[index]
+            let byte = key.byte(unchecked: index)
             guard escapedBrackets else { return (byte, 1) }
             if byte == UInt8(ascii: "%") {
-                if index + 2 < end, key[index + 1] == UInt8(ascii: "5") {
-                    switch key[index + 2] | 0x20 {
+                if index + 2 < end, key.byte(unchecked: index + 1) == UInt8(ascii: "5") {
+                    switch key.byte(unchecked: index + 2) | 0x20 {
                     case UInt8(ascii: "b"): return (openBracket, 3)
                     case UInt8(ascii: "d"): return (closeBracket, 3)
                     default: break

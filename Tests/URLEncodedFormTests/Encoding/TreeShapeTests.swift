@@ -178,6 +178,23 @@ struct TreeShapeTests {
         #expect(try encoder.encode(Script(body: script)) as String == expected.joined(separator: "&"))
     }
 
+    /// The builder tells a small object's keys apart by their length before comparing them: a
+    /// bit per length modulo 64, and the length kept in a byte. Keys whose lengths agree there
+    /// (1, 65, 257, 513 bytes), and keys of one length that differ, must stay apart members.
+    @Test("keys whose lengths agree modulo 64 or 256 stay apart, written again in their place")
+    func keysOfCollidingLengths() throws {
+        let keys = [1, 65, 257, 513].flatMap { length in
+            [String(repeating: "a", count: length), String(repeating: "b", count: length)]
+        }
+        let script: @Sendable (any Encoder) throws -> Void = { encoder in
+            var object = encoder.container(keyedBy: Key.self)
+            for key in keys { try object.encode("first", forKey: Key(key)) }
+            for key in keys.reversed() { try object.encode("last", forKey: Key(key)) }
+        }
+        let encoder = URLEncodedFormEncoder(alphabetizeKeyValuePairs: false)
+        #expect(try encoder.encode(Script(body: script)) as String == keys.map { "\($0)=last" }.joined(separator: "&"))
+    }
+
     @Test("a top level that is not keyed is an error")
     func topLevel() throws {
         let encoder = URLEncodedFormEncoder()
