@@ -146,8 +146,7 @@ struct ByteReader: Sequence {
     var string: String {
         // Text of 16 bytes or more is checked here 16 bytes at a time (``UTF8Validation``), so
         // that the copy into the `String` does not check it again one byte at a time; shorter
-        // text costs the standard library less (checked here too, it made the small decode 93
-        // instructions slower).
+        // text costs the standard library less (the small decode; Benchmarks/README.md, Shortcuts).
         if buffer.count >= 16, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let result = UTF8Validation.check(self)
             if result != .invalid {
@@ -158,8 +157,8 @@ struct ByteReader: Sequence {
     }
 
     /// The bytes as text, which the caller knows to be ASCII: the encoder's output, every byte of
-    /// which its escaper or its own punctuation wrote. Not checked in release builds (measured:
-    /// the check was 98 instructions of a small encode); debug builds, where the tests run, check.
+    /// which its escaper or its own punctuation wrote. Not checked in release builds, where every
+    /// encode would pay for it; debug builds, where the tests run, check.
     var stringUncheckedASCII: String {
         assert(allSatisfy { $0 < 0x80 }, "text that is not ASCII")
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
@@ -204,8 +203,8 @@ extension String {
     }
 
     /// ``withReader(_:)`` for the encoder's names and values: native and small text lends its
-    /// bytes as it is, with no copy of the `String` to retain (measured: 348 instructions of a
-    /// small encode; the generic `withReader` taking this path made the small decode 415 slower).
+    /// bytes as it is, with no copy of the `String` to retain; the generic `withReader` taking this
+    /// path made decoding slower (the small encode and decode; Benchmarks/README.md, Shortcuts).
     @inline(__always)
     func withReaderOfText<Result>(_ body: (ByteReader) throws -> Result) rethrows -> Result {
         if let result = try utf8.withContiguousStorageIfAvailable({ try body(ByteReader($0)) }) { return result }

@@ -49,16 +49,16 @@ enum ByteScanning {
 
 extension ByteScanning {
     /// The first `byte` in `bytes`. A long value spans many chunks of a body, each searched for its
-    /// `&` (measured byte by byte, a 900 KB value's chunks cost a server more than its parse).
+    /// `&`, which byte by byte cost a server more than the parse (the load benchmark's 900 KB
+    /// value; Benchmarks/README.md, Shortcuts).
     static func firstIndex(of byte: UInt8, in bytes: ByteReader) -> Int? {
         firstIndex(of: byte, or: byte, in: bytes)
     }
 
-    /// The first `byte` or `other` in `bytes`, looked for 64 bytes at a time, then 16 (a 900 KB
-    /// value's chunks searched for `&`: 16 bytes at a time, 553,894 instructions, 0.62 a byte; 64
-    /// at a time, 250,252). Inlined, so that a search for one byte compares each chunk once. The
-    /// compares are written out: through a helper, even one marked `@inline(__always)`, the
-    /// release build made a call for each chunk (0.28 → 1.1 instructions a byte).
+    /// The first `byte` or `other` in `bytes`, looked for 64 bytes at a time, then 16 (the load
+    /// benchmark's 900 KB value; Benchmarks/README.md, Shortcuts). Inlined, so that a search for one byte compares each chunk
+    /// once. The compares are written out: through a helper, even one marked `@inline(__always)`,
+    /// the release build made a call for each chunk.
     @inline(__always)
     static func firstIndex(of byte: UInt8, or other: UInt8, in bytes: ByteReader) -> Int? {
         var index = 0

@@ -53,10 +53,9 @@ struct ByteWriter: ByteSink, ~Copyable {
 
     /// Calls `body` with three writers that start in one kilobyte of stack memory, `first`,
     /// `second` and `third` bytes of it each, and move to memory of their own if they outgrow it:
-    /// an encode whose output, path and member stack fit allocates none of them (measured: a
-    /// small encode 6 → 4 allocations and 13,973 → 13,211 instructions, medium 13 → 8 and
-    /// 57,757 → 55,662). The writers must not outlive `body`, which consumes them and hands out
-    /// only copyable values.
+    /// an encode whose output, path and member stack fit allocates none of them (the small and
+    /// medium encodes; Benchmarks/README.md, Shortcuts). The writers must not outlive `body`, which consumes them and hands
+    /// out only copyable values.
     @inline(__always)
     static func withStackStorage(
         _ first: Int,
@@ -66,9 +65,8 @@ struct ByteWriter: ByteSink, ~Copyable {
     ) {
         precondition(first >= 16 && second >= 16 && third >= 16 && first + second + third <= 1024, "stack storage split badly")
         // Uninitialized stack memory, which nothing reads before it is written: a local value is
-        // zeroed first (measured: each workload's encode 45 to 63 instructions fewer without
-        // it). Nothing is returned, as a generic result costs a metadata lookup per call
-        // (measured: 600 instructions).
+        // zeroed first. Nothing is returned, as a generic result costs a metadata lookup per
+        // call (every encode workload; Benchmarks/README.md, Shortcuts).
         withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 16) { buffer in
             let start = buffer.baseAddress!
             body(
@@ -292,8 +290,7 @@ struct ByteWriter: ByteSink, ~Copyable {
 
         /// Lets `write` fill up to `count` bytes (at most ``stackCapacity``) of stack memory, and
         /// then `read` the bytes it kept: a short escaped value is decoded without a buffer from
-        /// the heap (measured: the small decode's one escaped string had the reader allocate its
-        /// scratch buffer: 15,252 → 14,427 instructions, medium 82,796 → 81,645).
+        /// the heap (the small decode's one escaped string; Benchmarks/README.md, Shortcuts).
         @inline(__always)
         static func onStack<Result>(
             upTo count: Int,
@@ -302,7 +299,7 @@ struct ByteWriter: ByteSink, ~Copyable {
         ) rethrows -> Result {
             precondition(count >= 0 && count <= stackCapacity, "more than the stack room asked for")
             // A local value of fixed size, rather than `withUnsafeTemporaryAllocation`, whose
-            // generic result costs a metadata lookup per call (measured: 600 instructions).
+            // generic result costs a metadata lookup per call.
             var storage = SIMD32<UInt64>()
             return try withUnsafeMutableBytes(of: &storage) { buffer in
                 let base = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: stackCapacity)
@@ -359,11 +356,9 @@ final class ByteBlock {
 extension [UInt8] {
     /// Lets `write` fill up to `count` bytes of this buffer from its start (plus 16 of scratch),
     /// then calls `read` with the ones it kept: a scratch buffer reused for every value, whose
-    /// count only grows, so that no append or removal runs per use (measured: the two cost about
-    /// 500 instructions per escaped value read through `appendWriting`). Growing does not zero
-    /// the new bytes: `read` sees only the `kept` ones `write` stored, and a `UInt8` has no
-    /// invalid bit pattern (zeroing cost the 4 KiB text decode 4,800 instructions, callgrind
-    /// counting `rep stosb` a byte at a time, and a malloc'd page touched twice).
+    /// count only grows, so that no append or removal runs per use. Growing does not zero the
+    /// new bytes: `read` sees only the `kept` ones `write` stored, and a `UInt8` has no invalid
+    /// bit pattern, where zeroing touches a malloc'd page twice (the text decode; Benchmarks/README.md, Shortcuts).
     mutating func overwriting<Result>(
         upTo count: Int,
         _ write: (ByteWriter.Window) -> Int,
@@ -397,7 +392,7 @@ extension [UInt8]: ByteSink {
         let start = self.count
         let room = count &+ 16
         // Room from a slice of zeros is one copy; `repeatElement` goes through the generic append
-        // (measured: 3% of a decode of text-heavy rows).
+        // (the rows decode; Benchmarks/README.md, Shortcuts).
         if room <= Self.zeros.count {
             append(contentsOf: Self.zeros[0..<room])
         } else {

@@ -86,8 +86,7 @@ struct FormTree {
     /// An object with this many members gets a hash index instead of scans, so adding or finding a
     /// key stays O(1) for large dictionaries; below it, a scan of at most 31 members, filtered by
     /// `memberHashBits`, bounds the work whatever the keys. 32 rather than 16: a row of 16 to 31
-    /// fields, common in forms, was hashed by SipHash at every key (measured: 19% of a decode of
-    /// 100 rows of 17 fields, 15.65M → 12.71M instructions).
+    /// fields, common in forms, was hashed by SipHash at every key (the rows decode; Benchmarks/README.md, Shortcuts).
     static let indexedMemberCount = 32
     static let root = 0
 
@@ -181,7 +180,7 @@ struct FormTree {
 
     /// Puts the member just named in the object's hash index once the object is large enough:
     /// every member when the last one makes it so, after that each new one. Inlined up to the
-    /// count's check, which most objects fail (a call per member cost 27 instructions).
+    /// count's check, which most objects fail, so that they make no call per member.
     @inline(__always)
     private mutating func indexNamedMember(_ member: Int, of object: Int) {
         if nodes[object].childCount >= Self.indexedMemberCount { indexLargeObjectMember(member, of: object) }
@@ -217,8 +216,8 @@ struct FormTree {
     /// Adds to `object` a last member named `bytes[key]` holding the scalar `bytes[value]`, made
     /// whole in one step, and returns `true`; returns `false`, changing nothing, when the object
     /// has a member of that name already. The parser's path for a name met for the first time:
-    /// one node written once, rather than made, then named, then given its value (callgrind:
-    /// small decode 14,427 → 13,831 instructions, medium 81,645 → 80,748).
+    /// one node written once, rather than made, then named, then given its value (the small and
+    /// medium decodes; Benchmarks/README.md, Shortcuts).
     mutating func addScalarMember(to object: Int, keyAt key: Range<Int>, value: Range<Int>, flags: ValueFlags) -> Bool {
         prepare(object, as: .object)
         let (hash, existing) = findMember(of: object, keyAt: key)
@@ -242,8 +241,8 @@ struct FormTree {
     }
 
     /// A new last element of `array` holding the scalar `bytes[value]`, its node written whole as
-    /// ``addScalarMember(to:keyAt:value:flags:)`` writes a member's (`tags[]=a`: sign-up decode,
-    /// six such pairs, 39,786 → 39,341 instructions).
+    /// ``addScalarMember(to:keyAt:value:flags:)`` writes a member's (`tags[]=a`: the sign-up
+    /// decode; Benchmarks/README.md, Shortcuts).
     mutating func appendScalarElement(to array: Int, value: Range<Int>, flags: ValueFlags) {
         prepare(array, as: .array)
         var node = Node(parent: array, position: nodes[array].childCount)
@@ -493,7 +492,7 @@ struct FormTree {
     /// at most one scan of 31 members. A key shorter than 8 bytes is read as two overlapping
     /// halves (4 to 7 bytes) or three bytes (1 to 3), and a longer one's last word overlaps the
     /// one before it: no loop over bytes, whose chain of multiplies FNV-1a waited on byte by byte
-    /// (measured: small decode 12,018 → 11,800 instructions, medium 75,615 → 75,118).
+    /// (the small and medium decodes; Benchmarks/README.md, Shortcuts).
     static func hash(_ bytes: ByteReader) -> UInt32 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         let count = bytes.count

@@ -7,9 +7,8 @@
 ///     C0 AF / ED A0 80 / F4 90 80 80  .invalid (an overlong `/`, a surrogate, past U+10FFFF)
 ///
 /// Written here rather than left to `String(decoding:as:)` for speed: that initializer checks
-/// every byte of text that is not all ASCII one at a time (38,000 instructions for 4 KiB of text
-/// with an accented letter every 70 bytes, against 1,200 to copy it), and a form's values are
-/// mostly ASCII with a few letters escaped. The rules are Unicode's table of well-formed byte
+/// every byte of text that is not all ASCII one at a time, and a form's values are mostly ASCII
+/// with a few letters escaped (the text and rows decodes; Benchmarks/README.md, Shortcuts). The rules are Unicode's table of well-formed byte
 /// sequences (Table 3-7), the ones the standard library applies; `UTF8ValidationTests` compares
 /// the two on every sequence of one and two bytes, on longer ones from every lead byte with the
 /// others at the edges of Unicode's ranges, and on random mixes.
@@ -32,8 +31,8 @@ enum UTF8Validation {
         var ascii = true
         while index < end {
             // Runs of ASCII, 32 bytes at a time, in a loop of their own: as one loop with the
-            // other cases, checking an encode's 5,600 bytes of output cost 5,300 instructions,
-            // three times the standard library's ASCII check (the text encode: 53,682 → 50,383).
+            // other cases, checking an encode's output cost three times the standard library's
+            // ASCII check (the text encode; Benchmarks/README.md, Shortcuts).
             // `0 <= index <= end - 32`: both chunks are inside the bytes.
             while index <= end &- 32, isASCII(bytes.chunk(unchecked: index) | bytes.chunk(unchecked: index &+ 16)) {
                 index &+= 32

@@ -9,8 +9,8 @@ extension FormTreeReader {
     /// The member of `object` that `key` names under `keyDecoding`.
     ///
     /// `consuming`: the caller's fresh `key.stringValue` is read in place; borrowed, it was copied
-    /// first to be read (`withUTF8` is `mutating`), a retain and a release a lookup (small decode,
-    /// six lookups: 12,398 → 12,090 instructions; medium 77,365 → 76,369).
+    /// first to be read (`withUTF8` is `mutating`), a retain and a release a lookup (the small
+    /// and medium decodes; Benchmarks/README.md, Shortcuts).
     func member(of object: Int, for key: consuming String) -> Int? {
         guard self[object].kind == .object else { return nil }
         if usesDefaultKeys { return key.withUTF8 { tree.member(of: object, named: ByteReader($0)) } }

@@ -39,8 +39,7 @@ extension FormTreeReader {
             return reinterpret(try decodeDictionary(at: node) { try $0.decode(String.self, forKey: $1) }, as: T.self)
         }
         // The other numbers, tested in this function rather than one returning `T?`: a generic
-        // `T?` makes every call look up `Optional<T>`'s metadata (measured: 355 instructions a
-        // call, a tenth of a large decode).
+        // `T?` makes every call look up `Optional<T>`'s metadata (the large decode; Benchmarks/README.md, Shortcuts).
         if T.self == Float.self {
             return reinterpret(try decodeFloat(Float.self, at: node), as: T.self)
         } else if T.self == Int64.self {
@@ -69,8 +68,7 @@ extension FormTreeReader {
     /// the same container, for the element types forms hold most. Here the array is made for
     /// its count at once and the element type is known; the standard library's generic
     /// initializer looks up the array's metadata on every call and grows it an element at a time
-    /// (measured: the medium decode, with an array of five `Int`s and one of three `String`s,
-    /// 119,214 → 108,428 instructions).
+    /// (the medium decode, with an array of five `Int`s and one of three `String`s; Benchmarks/README.md, Shortcuts).
     private func decodeArray<Element>(
         at node: Int, _ element: (inout FormUnkeyedDecodingContainer) throws -> Element
     ) throws -> [Element] {
@@ -83,9 +81,9 @@ extension FormTreeReader {
 
     /// The dictionary at `node`, each value read by `value`: what `Dictionary.init(from:)` does
     /// for `String` keys (a keyed container, each of its keys read in turn), through the same
-    /// container, with the types known and the dictionary made for its count at once (measured:
-    /// the standard library's spent 27,800 instructions on a dictionary of three strings, most of
-    /// them looking up generic metadata).
+    /// container, with the types known and the dictionary made for its count at once, where the
+    /// standard library's spends most of its work looking up generic metadata (the medium
+    /// decode's dictionary of three strings; Benchmarks/README.md, Shortcuts).
     private func decodeDictionary<Value>(
         at node: Int, _ value: (FormKeyedDecodingContainer<FormCodingKey>, FormCodingKey) throws -> Value
     ) throws -> [String: Value] {

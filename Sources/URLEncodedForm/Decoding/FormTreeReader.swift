@@ -13,25 +13,22 @@ import Foundation
 final class FormTreeReader {
     /// The tree as the parser built it; the reader never changes it but to give it bytes of its
     /// own (``ownBytes()``), once no read can be under way. Unchecked: a checked `var` costs
-    /// every read of the tree a call into the runtime's exclusivity tracking (small decode
-    /// 13,261 → 16,224 instructions).
+    /// every read of the tree a call into the runtime's exclusivity tracking (every decode
+    /// workload; Benchmarks/README.md, Shortcuts).
     @exclusivity(unchecked) private(set) var tree: FormTree
     /// Reused buffer for values that hold escapes and are too long for the stack, or are in a
     /// legacy charset; only `withValue` uses it.
     private var scratch: [UInt8] = []
     /// The state of the rarer reads, made by the first of them (``workspace``). Its exclusivity
     /// checks, and those of the four collections below that take one per read, are off: each
-    /// decode owns its reader on one thread, and no access spans a call into user code. Measured
-    /// (callgrind, 400 medium decodes, all of a run's set-up counted; checked against unchecked):
-    /// this property 45.72M → 45.89M with separated values and 180.33M → 180.52M with
-    /// snake-case keys; the derived nodes and keys 45.72M → 47.72M with separated values; the
-    /// converted names 180.33M → 182.39M with snake-case keys.
+    /// decode owns its reader on one thread, and no access spans a call into user code (the
+    /// medium decode with separated values and with snake-case keys; Benchmarks/README.md, Shortcuts).
     @exclusivity(unchecked) private var madeWorkspace: Workspace?
 
     /// What the rarer reads keep: derived nodes, converted keys and field errors. Apart from the
     /// reader, so that a decode that needs none of them (most) neither makes nor releases its
-    /// five collections (measured: small decode 11,800 → 11,661 instructions, medium 75,118 →
-    /// 74,729). Unchecked, as the tree is: nothing reads it while it is being changed.
+    /// five collections (the small and medium decodes; Benchmarks/README.md, Shortcuts). Unchecked, as the tree is: nothing
+    /// reads it while it is being changed.
     final class Workspace {
         /// Nodes the reader derives while reading, numbered after the tree's: the one element of
         /// a value read as an array (`tags=a`), the pieces of a separated value, the holes of an
@@ -40,7 +37,7 @@ final class FormTreeReader {
         @exclusivity(unchecked) var derivedNodes: [FormTree.Node] = []
         @exclusivity(unchecked) var derivedKeys: [UInt8] = []
         // `[Key: Value]()` rather than `[:]`, here and in the tree and the parser: the literal
-        // goes through `init(dictionaryLiteral:)`, 21 instructions a dictionary.
+        // goes through `init(dictionaryLiteral:)` for every dictionary.
         /// For converted key strategies: per object, each member's converted name → member.
         @exclusivity(unchecked) var convertedMembers = [Int: [String: Int]]()
         /// For snake and kebab case: coding key → the name the encoder writes for it.
@@ -67,13 +64,12 @@ final class FormTreeReader {
     let separators: [[UInt8]]
     /// The strategies and `userInfo`, when any of them is not the default; `nil` for the
     /// defaults, most decoders. Each strategy is copied through its type's value witnesses (the
-    /// date's holds a `TimeZone`, whose layout is Foundation's), about 45 instructions apiece on
-    /// every decode, where the defaults need no copy at all (measured: small decode 11,564 →
-    /// 11,473 instructions, empty 2,259 → 2,193).
+    /// date's holds a `TimeZone`, whose layout is Foundation's) on every decode, where the
+    /// defaults need no copy at all (the empty and small decodes; Benchmarks/README.md, Shortcuts).
     private let strategies: Strategies?
     /// Whether names match coding keys as they are (`.useDefaultKeys`): every lookup asks, and
-    /// ``keyDecoding`` copies the strategy out of ``strategies`` when there are any (measured,
-    /// with a `userInfo`, small decode 11,997 → 11,957 instructions, medium 75,079 → 74,934).
+    /// ``keyDecoding`` copies the strategy out of ``strategies`` when there are any (the
+    /// `decodeuserinfo` workloads; Benchmarks/README.md, Shortcuts).
     let usesDefaultKeys: Bool
     let plusIsSpace: Bool
     let maximumArrayLength: Int
@@ -81,8 +77,7 @@ final class FormTreeReader {
     let indexGaps: IndexGaps
     let missingBoolIsFalse: Bool
     /// ``URLEncodedFormDecoder/nilDecoding`` without its closure, which ``strategies`` holds:
-    /// the option holding a closure cost every decode a copy of it (measured: small decode 11,326
-    /// → 11,381 instructions; this, 11,328).
+    /// the option holding a closure cost every decode a copy of it (the small decode; Benchmarks/README.md, Shortcuts).
     let nilStyle: URLEncodedFormDecoder.NilDecoding.Style
     /// The charset of this form's bytes: the decoder's, or the one its sentinel named.
     let charset: Charset.Encoding
@@ -102,11 +97,10 @@ final class FormTreeReader {
     enum KeyPathStyle { case brackets, dots }
 
     /// `borrowing`: an initializer's arguments are otherwise its own, so each decode copied the
-    /// whole decoder, options, closures and `userInfo`, here and for the parser (small decode
-    /// 17,359 → 17,030 instructions, medium 86,200 → 84,900). The form is `consuming` (small
-    /// decode 12,848 → 12,649), and its tree is taken out of it (``FormTree/take(_:)``): reading
-    /// `form.tree` copied the tree, retaining its references, which the form's end released
-    /// (small decode 11,473 → 11,327, empty 2,193 → 2,046).
+    /// whole decoder, options, closures and `userInfo`, here and for the parser. The form is
+    /// `consuming`, and its tree is taken out of it (``FormTree/take(_:)``): reading `form.tree`
+    /// copied the tree, retaining its references, which the form's end released (the empty,
+    /// small and medium decodes; Benchmarks/README.md, Shortcuts).
     init(_ form: consuming FormParser.ParsedForm, options: borrowing URLEncodedFormDecoder) {
         tree = FormTree.take(&form.tree)
         charset = form.charset
@@ -390,8 +384,8 @@ final class FormTreeReader {
             }
         }
         // Escaped, or legacy text to be rewritten as UTF-8: either way, into the scratch, which
-        // is moved into a local for the call. One checked access each way instead of one per
-        // use saves 2% of a decode's instructions, and a nested call would find an empty buffer.
+        // is moved into a local for the call: one checked access each way instead of one per
+        // use, and a nested call finds an empty buffer rather than one in use.
         var buffer: [UInt8] = []
         swap(&buffer, &scratch)
         defer { swap(&buffer, &scratch) }

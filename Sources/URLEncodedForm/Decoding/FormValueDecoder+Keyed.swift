@@ -54,8 +54,9 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     /// The value of a member the form does not have: an empty collection or `false` where the
-    /// options say so (``FormTreeReader/missingValue(_:)``), or the error. Apart, and never inlined, because its `T?` makes a generic
-    /// caller look up `Optional<T>`'s metadata on every call (measured: 420 instructions a call).
+    /// options say so (``FormTreeReader/missingValue(_:)``), or the error. Apart, and never
+    /// inlined, because its `T?` makes a generic caller look up `Optional<T>`'s metadata on every
+    /// call (every decode workload; Benchmarks/README.md, Shortcuts).
     @inline(never)
     private func missingMember<T>(_ type: T.Type, _ key: Key) throws -> T {
         if let empty = reader.missingValue(type) { return empty }

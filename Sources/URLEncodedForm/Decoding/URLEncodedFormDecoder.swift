@@ -275,9 +275,8 @@ public struct URLEncodedFormDecoder: Sendable {
     ) async throws -> T where Body.Element: Collection<UInt8> {
         // Inlinable, so that an adapter's call is compiled for its body's type. Through the
         // generic entry, every request looked up the sequence's metadata and allocated the async
-        // frames at run time (measured, `count.sh decodestream`: the load benchmark's 365-byte
-        // form as one chunk, 47,569 → 41,875 instructions and 14 → 12 mallocs). The parsing
-        // stays in the library.
+        // frames at run time (the `decodestream` workloads; Benchmarks/README.md, Shortcuts). The parsing stays in the
+        // library.
         if let expectedLength { try checkLength(expectedLength) }
         var chunks = body.makeAsyncIterator()
         let first = try await chunks.next(isolation: isolation)

@@ -18,7 +18,7 @@ enum FormScalar {
 
 /// What a `nil` writes under ``URLEncodedFormEncoder/NilEncoding``: text, or the name alone.
 /// Apart from ``FormScalar``, whose every extra case made the hot scalar writers too large to
-/// inline (measured: 1% on the medium encode).
+/// inline (the medium encode; Benchmarks/README.md, Shortcuts).
 enum NilScalar {
     case text(String)
     /// No value and no `=`: ``URLEncodedFormEncoder/NilEncoding/bareKey``.
@@ -31,8 +31,7 @@ enum NilScalar {
 /// every custom closure run once.
 final class FormEncodingSession {
     // Every write goes through the builder, so its runtime exclusivity check would be paid per
-    // scalar: checked, callgrind counts 13,972 → 14,698 instructions per small encode, 57,765 →
-    // 61,452 medium, 5.88M → 6.26M large. It is safe unchecked: one encode call owns the session
+    // scalar (every encode workload; Benchmarks/README.md, Shortcuts). It is safe unchecked: one encode call owns the session
     // and runs on one thread, and no access to the builder spans a call back into user code (the
     // data, date and nil closures run before a write starts).
     @exclusivity(unchecked) private(set) var builder: FormTreeBuilder
@@ -48,7 +47,7 @@ final class FormEncodingSession {
     /// value's, and each call's keys have as many components as calls are running.
     let maximumDepth: Int
     /// How many `encode(to:)` calls are running inside one another. Its exclusivity checks stay:
-    /// off, the encodes counted the same instructions (callgrind, small, medium and large).
+    /// turning them off bought nothing on the small, medium and large encodes.
     var depth = 0
 
     init(options: borrowing URLEncodedFormEncoder) {
@@ -173,7 +172,7 @@ final class FormEncodingSession {
         } else if MemoryLayout<Value>.size > Self.largestScalarSize {
             // A struct of several members, as most values that encode themselves are: the
             // Foundation metatypes below are each looked up through a cache, which its size rules
-            // out first (measured: small encode −50 instructions, medium −93).
+            // out first (the small and medium encodes; Benchmarks/README.md, Shortcuts).
             return false
         } else if Value.self == Date.self {
             return try write(date: reinterpret(value, as: Date.self), to: target)

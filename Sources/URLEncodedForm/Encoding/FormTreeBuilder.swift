@@ -161,8 +161,7 @@ struct FormTreeBuilder {
     @inline(__always)
     private mutating func node(_ slot: Int) -> Int {
         // Most slots are nodes already: inline, they cost no call into the recursive part, whose
-        // entry and exit save and restore registers (measured: small encode −86 instructions,
-        // medium −476).
+        // entry and exit save and restore registers (the small and medium encodes; Benchmarks/README.md, Shortcuts).
         slot >= 0 ? slot : pendingNode(slot)
     }
 
@@ -255,7 +254,7 @@ struct FormTreeBuilder {
 
     /// The member of `object` named `key` if it has one; makes `object` an object.
     /// `length` is the key's length in UTF-8, which the caller keeps in the node it adds when
-    /// the key is new, so that a key is measured once.
+    /// the key is new, so that a key is counted once.
     private mutating func lookUpMember(of object: Int, key: String, length: Int) -> Int? {
         prepare(object, as: .object)
         if nodes[object].childCount >= Self.indexedMemberCount {
@@ -280,7 +279,7 @@ struct FormTreeBuilder {
         let count = Int(nodes[object].childCount)
         // The length modulo 256 picks the same bit as the whole length: the bits are 64.
         nodes[object].memberBits |= Self.bit(length: Int(member.keyLength))
-        // Small objects, nearly all, make no index entry (measured: small encode −34 instructions).
+        // Small objects, nearly all, make no index entry.
         guard count >= Self.indexedMemberCount - 1 else { return appendChild(member, to: object) }
         let indexKey = IndexedMember(object: Int32(truncatingIfNeeded: object), key: member.key)
         let node = appendChild(member, to: object)
@@ -336,15 +335,15 @@ struct FormTreeBuilder {
         return child
     }
 
-    // Inline in its two callers: as a call, its entry and exit cost more than its work
-    // (measured: small encode −161 instructions, medium −589).
+    // Inline in its two callers: as a call, its entry and exit cost more than its work (the
+    // small and medium encodes; Benchmarks/README.md, Shortcuts).
     @discardableResult
     @inline(__always)
     private mutating func appendChild(_ node: consuming Node, to parent: Int) -> Int {
         let child = nodes.count
         let link = Int32(truncatingIfNeeded: child)
-        // Growing four times at a time: every growth copies every node (measured: doubling
-        // spent 318,000 instructions per large encode copying).
+        // Growing four times at a time: every growth copies every node (the large encode;
+        // Benchmarks/README.md, Shortcuts).
         if child == nodes.capacity { nodes.reserveCapacity(child &* 4) }
         node.parent = Int32(truncatingIfNeeded: parent)
         nodes.append(node)
@@ -365,8 +364,8 @@ struct FormTreeBuilder {
 
     /// An object with this many members is looked up through `memberIndex`, so a dictionary of
     /// thousands of keys is not scanned per key. 32, as the parser's `FormTree`, not 16: rows of
-    /// 17 fields each paid for a hashed index (measured: the rows workload 7.92M → 5.97M
-    /// instructions per encode), and a scan of at most 31 members is bounded.
+    /// 17 fields each paid for a hashed index (the rows encode; Benchmarks/README.md, Shortcuts), and a scan of at most 31
+    /// members is bounded.
     private static let indexedMemberCount = 32
 
     private struct IndexedMember: Hashable {
@@ -374,7 +373,7 @@ struct FormTreeBuilder {
         var key: String
     }
 
-    // Not `[:]`, which calls `Dictionary(dictionaryLiteral:)` in every encode (23 instructions).
+    // Not `[:]`, which calls `Dictionary(dictionaryLiteral:)` in every encode.
     private var memberIndex = [IndexedMember: Int32]()
 
     private mutating func indexMembers(of object: Int) {

@@ -44,9 +44,9 @@ extension FormEncodingSession {
         // The collections forms hold most are written here, through the same containers as
         // their own `encode(to:)` (an unkeyed one for an array, a keyed one by each key for a
         // dictionary), with their types known: the standard library's generic conformances look
-        // up metadata as they go (measured: a dictionary of three strings, 1,300 instructions).
-        // Each metatype below is looked up through a cache, which a value of another size, as
-        // most structs are, skips (measured: 20 instructions a small encode, 76 a medium).
+        // up metadata as they go. Each metatype below is looked up through a cache, which a
+        // value of another size, as most structs are, skips first (the small and medium encodes;
+        // Benchmarks/README.md, Shortcuts).
         let mayBeCollection = MemoryLayout<Value>.size == MemoryLayout<[String]>.size
         if mayBeCollection, Value.self == [String].self {
             var container = FormUnkeyedEncodingContainer(writer: self, array: slot)

@@ -12,9 +12,9 @@
 /// scaled by the same power of ten is under 1/4 wide, so at most one integer can read back at
 /// each count, and the product's rounding error (under 1/8) cannot pick another.
 ///
-/// Written by hand for speed: `Double.description` makes a `String`, and cost the small encode
-/// 588 of its 11,446 instructions (callgrind); this search is a few iterations of a multiply and
-/// a divide (small encode −496 instructions, medium, with three `Double`s, about −1,300).
+/// Written by hand for speed: `Double.description` makes a `String` for every `Double`; this
+/// search is a few iterations of a multiply and a divide (the small, medium and rows encodes;
+/// Benchmarks/README.md, Shortcuts).
 /// `ShortDecimalTests` compares it with `description` on edge values and 400,000 random ones.
 struct ShortDecimal {
     /// The digits in the low 56 bits, the fraction digits in the next 7, the sign in the top one.

@@ -6,8 +6,8 @@ import Foundation
 
 extension URLEncodedFormEncoder {
     /// The options only some values read (`Data`, `Date`, `nil`) and `userInfo`, in one object
-    /// that each encode retains once: copying the three enums, whose cases carry closures, into
-    /// every encode's session cost the small encode 171 of its instructions. The encoder's
+    /// that each encode retains once, where copying the three enums, whose cases carry closures,
+    /// into every encode's session cost each encode more (the small encode; Benchmarks/README.md, Shortcuts). The encoder's
     /// properties read and replace it; an encoder with none of them set shares ``defaults``, so
     /// making one allocates nothing.
     final class ValueStrategies: Sendable {

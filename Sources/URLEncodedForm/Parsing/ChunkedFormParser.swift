@@ -51,9 +51,8 @@ struct ChunkedFormParser {
 
     /// The body length the nodes are first reserved for. A server holds a streamed body's parser
     /// while the rest of the body crosses the network, and nodes reserved for the whole stated
-    /// length (one per 16 bytes, up to 4,096 of 112 bytes) sat there empty, since a long body is
-    /// mostly long values (measured: Vapor, 900 KB bodies of 16 pairs on 64 connections, median
-    /// peak RSS 135 → 126 MiB, where collecting the body and then decoding it peaks at 111–133).
+    /// length (one per 16 bytes, up to 4,096 of them) sat there empty, since a long body is
+    /// mostly long values (the load benchmark's large bodies through Vapor; Benchmarks/README.md, Shortcuts).
     static let nodeRoomLength = 4096
 
     /// The bytes the tree's nodes have room for: what the parser holds besides the body's own.

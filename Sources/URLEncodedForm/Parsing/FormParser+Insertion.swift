@@ -96,7 +96,7 @@ extension FormParser {
             case .unset, .object:
                 if index == last, nextIndices.isEmpty, tree.addScalarMember(to: node, keyAt: component, value: value, flags: flags) {
                     // A new last name (`address[city]`): its node written whole, as a plain name's
-                    // (sign-up decode 39,341 → 38,792 instructions, medium 63,622 → 61,351).
+                    // (the sign-up and medium decodes; Benchmarks/README.md, Shortcuts).
                     if component.upperBound > decodedStart { keptDecodedName = true }
                     return
                 }

@@ -11,8 +11,7 @@ extension FormParser {
                 throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
             }
             // A plain name after a plain name, the common case, overwrites its one component:
-            // `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange` (85
-            // instructions a pair).
+            // `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange`.
             if components.count == 1 {
                 components[0] = key
             } else {
@@ -80,9 +79,8 @@ extension FormParser {
     /// Splits the name `key` as it arrived, not decoded, whose escapes are brackets' (`%5B`,
     /// `%5D`, as browsers and Python's `urlencode` write `address[city]`): its components are the
     /// same ranges of it as those of the decoded name, and hold no escape, so the name needs no
-    /// decoded copy, nor a copy of the input to keep one beside it (callgrind: the load
-    /// benchmark's 365-byte sign-up form, ten such names, 45,639 → 40,646 instructions a decode;
-    /// medium 74,306 → 66,582, as this package's encoder escapes brackets too). Returns
+    /// decoded copy, nor a copy of the input to keep one beside it (the sign-up decode, ten such
+    /// names, and every decode of this package's encoder's text; Benchmarks/README.md, Shortcuts). Returns
     /// ``SplitResult/needsDecoding`` for any other escape.
     static func splitEscapedBrackets(
         _ key: ByteReader,
@@ -114,7 +112,7 @@ extension FormParser {
         let dot = UInt8(ascii: ".")
         let end = key.count
         // Letters, digits and `_`, most of a name: never a mark nor an escape, passed over with
-        // a compare or two (a name of ten such components took 330 instructions through `mark`).
+        // a compare or two rather than through `mark`.
         @inline(__always)
         func isPlain(_ byte: UInt8) -> Bool {
             byte > closeBracket || (byte >= UInt8(ascii: "0") && byte < openBracket)

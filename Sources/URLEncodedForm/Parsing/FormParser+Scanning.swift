@@ -47,8 +47,7 @@ extension FormParser {
     /// Finds the end of the pair that starts at `index`, its `=` and what its name and value hold,
     /// in one pass; leaves `index` at the `&` that ends it or at the end of `input`. Static, with
     /// the parser's two settings it reads, so that the loop of a mutating parser passes them rather
-    /// than a copy of the whole parser (184 bytes a pair: small decode 97 instructions fewer,
-    /// medium 651).
+    /// than a copy of the whole parser for every pair (the small and medium decodes; Benchmarks/README.md, Shortcuts).
     static func scanPair(in input: ByteReader, from index: inout Int, byteClasses: [UInt8], plusIsSpace: Bool) -> PairBounds {
         var pair = PairBounds(start: index)
         if scanName(of: &pair, in: input, from: &index, byteClasses: byteClasses) {
@@ -61,8 +60,8 @@ extension FormParser {
 
     /// Scans a pair in an input that holds no `&`, as the chunked parser's pair that spanned
     /// chunks is: its value is searched only for its first escape, not to its end for `&` once
-    /// more (the 900 KB value of the load benchmark, whose chunks were searched for `&` as they
-    /// came: 11.11 M instructions a request → 10.21 M, against 10.83 M collected and decoded).
+    /// more (the load benchmark's 900 KB value, whose chunks were searched for `&` as they came;
+    /// Benchmarks/README.md, Shortcuts).
     func scanPairWithoutAmpersand(in input: ByteReader) -> PairBounds {
         // Checked where the tests and the fuzzers run: debug builds.
         assert(ByteScanning.firstIndex(of: UInt8(ascii: "&"), in: input) == nil, "a buffered pair holds a '&'")

@@ -93,7 +93,7 @@ struct FormParser {
 
     /// The form the pairs parsed so far make; the parser is done with. Its tree moves out, where
     /// returning a copy retained the tree's three references and the parser's end released them
-    /// (measured: small decode 11,661 → 11,564 instructions, empty 2,357 → 2,259).
+    /// (the empty and small decodes; Benchmarks/README.md, Shortcuts).
     mutating func finish(inputLength: Int) -> ParsedForm {
         ParsedForm(tree: FormTree.take(&tree), charset: charset, inputLength: inputLength)
     }
@@ -109,8 +109,8 @@ struct FormParser {
     /// Room for the nodes of a form of `length` bytes to start with, whole or in chunks: one per
     /// 16 bytes, which holds a small form's (six nodes in 96 bytes) in an allocation that malloc
     /// keeps per thread for reuse; the array grows, by doubling, for denser forms. A quarter of
-    /// the length, the room before, asked for 2.8 KiB there (measured: small decode 13,123 →
-    /// 12,983 instructions; counting the `&`s first cost more than it saved).
+    /// the length asked for far more there, and counting the `&`s first cost more than it saved
+    /// (the small decode; Benchmarks/README.md, Shortcuts).
     static func expectedNodes(forLength length: Int) -> Int {
         min(length / 16 + 2, 4096)
     }
@@ -249,9 +249,8 @@ struct FormParser {
     }
 
     /// A pair whose name is not a plain one met for the first time: split, decoded when it must
-    /// be, and walked. Out of line, so that the plain names' loop around the scan stays as tight
-    /// as it was before escaped brackets were split in place (small decode +41 instructions when
-    /// inlined).
+    /// be, and walked. Out of line, so that the plain names' loop around the scan stays tight
+    /// (the small decode; Benchmarks/README.md, Shortcuts).
     @inline(never)
     private mutating func insertKeyPath(
         name: Range<Int>,
@@ -269,9 +268,9 @@ struct FormParser {
             return
         }
         if components.capacity == 0 {
-            // Room for most key paths at once, rather than growing by one and two (a malloc, a
-            // copy and a free each: sign-up decode −405 instructions, medium −1,273); a form of
-            // plain names never gets here.
+            // Room for most key paths at once, rather than growing by one and two, a malloc, a
+            // copy and a free each (the sign-up and medium decodes; Benchmarks/README.md, Shortcuts); a form of plain names
+            // never gets here.
             components.reserveCapacity(8)
             previousPath.reserveCapacity(8)
         }

@@ -19,9 +19,8 @@ enum PercentDecoding {
     /// each of them, in order, written as its byte, and the bytes up to the next `%` stored again
     /// right behind that byte, 16 at a time; after its last escape, decoding goes on from the
     /// byte after that escape. Why 64: the loop over a block's escapes ends at a point the
-    /// processor cannot guess, so once per 64 bytes costs a quarter of once per 16 (5.6 KB with an
-    /// escape every 7.5 bytes: 2.9 µs in chunks of 16, 2.4 µs in blocks of 32, 2.0 µs in blocks of
-    /// 64, 1.8 µs when a block's last escape does not also store the bytes to the block's end).
+    /// processor cannot guess, and once per 64 bytes mispredicts a quarter as often as once per
+    /// 16 (the text decode; Benchmarks/README.md, Shortcuts).
     ///
     /// The room is checked once: `target` holds at least as many bytes as `source`. Decoding never
     /// lengthens, so a source byte's place in the output is never after its own index, and
@@ -30,8 +29,7 @@ enum PercentDecoding {
     /// below rely on this.
     ///
     /// Out of line, one copy for every caller (each type's value read, names, the sentinel): a
-    /// call costs less than the copies did (measured: small decode 11,262 → 11,224 instructions,
-    /// signup 36,242 → 36,173, large −0.2%; the 4 KiB text +87).
+    /// call costs less than the copies did (the small, sign-up and large decodes; Benchmarks/README.md, Shortcuts).
     @inline(never)
     static func decode(_ source: ByteReader, into target: ByteWriter.Window, plusIsSpace: Bool) -> Int {
         precondition(target.count >= source.count, "too little room to decode into")
@@ -149,8 +147,8 @@ enum PercentDecoding {
         return vector
     }
 
-    /// The value of a hex digit, or 0xFF for any other byte. Arithmetic rather than a table: a
-    /// table in an array measured a quarter more instructions on text that is all escapes.
+    /// The value of a hex digit, or 0xFF for any other byte. Arithmetic rather than a table in
+    /// an array, whose bounds check and reference cost more on text that is all escapes.
     @inline(__always)
     private static func hexValue(_ byte: UInt8) -> UInt8 {
         let digit = byte &- UInt8(ascii: "0")

@@ -35,7 +35,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     private let nodes: [FormTreeBuilder.Node]
     private var writer: PairWriter<Items>
     /// How element keys are written, as a plain value: switching over ``URLEncodedFormEncoder/ArrayEncoding``,
-    /// whose cases carry a closure and a character, copied it at every element (measured).
+    /// whose cases carry a closure and a character, copied it at every element.
     private let elementKeys: ElementKeys
     /// The closure of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/custom(_:)``.
     private let customElementKey: (@Sendable (_ key: String, _ index: Int) -> String)?
@@ -104,8 +104,8 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
             let kind = nodes[child].kind
             if kind == .scalar, let spelling = keySpelling(depth: depth) {
                 // Most members: one pair, named by the key the tree holds, borrowed. A step
-                // holding the key retained and released it (measured: small encode 10,061 →
-                // 9,757 instructions, medium 39,233 → 38,405, rows −3%).
+                // holding the key retained and released it (the small, medium and rows
+                // encodes; Benchmarks/README.md, Shortcuts).
                 writer.beginPair(member: nodes[child].key, spelling)
                 appendValue(of: child)
                 writer.endPair()
@@ -145,7 +145,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         }
         // Indices only grow and positions count the elements written, so the last element written
         // is at its coding index exactly when no element before it wrote nothing: one check an
-        // array, where one an element cost the medium encode 68 instructions (measured).
+        // array, rather than one an element.
         if refusesGaps, lastWritten >= 0, Int(nodes[lastWritten].index) != position &- 1 { fail(.indexGap(node: lastWritten)) }
     }
 

@@ -10,8 +10,7 @@
 ///
 /// Each entry keeps its text's first eight bytes after the path its level shares, as an
 /// ``ByteWriter/orderKey(at:)``, so that the sort compares two members with one comparison unless
-/// those bytes are equal (measured against comparing texts alone: small 11,815 → 11,794 instructions,
-/// medium 44,951 → 44,450, large 4.77M → 4.68M, rows 5.03M → 4.73M).
+/// those bytes are equal (the sorted encodes; Benchmarks/README.md, Shortcuts).
 ///
 /// Kept in a ``ByteWriter`` of three words per member rather than an array, so that it starts in
 /// the stack memory an encode lends it (``ByteWriter/withStackStorage(_:_:_:_:)``): a typical

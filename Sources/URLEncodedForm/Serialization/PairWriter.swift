@@ -52,8 +52,8 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     private(set) var rawPath: [UInt8] = []
     /// The open level. The levels around it are kept by the caller, on its own stack:
     /// ``open(_:)`` returns the level it replaces and ``close(restoring:)`` takes it back, so the
-    /// writer keeps no stack of levels (measured: the array cost a small encode 380 instructions
-    /// to allocate and free, and every write an access through it). The root is open from the
+    /// writer keeps no stack of levels, which an array would have to allocate and free for every
+    /// encode, and every write reach through (the small encode; Benchmarks/README.md, Shortcuts). The root is open from the
     /// start and ends in ``finish(_:)``.
     private var level = Level(pathStart: 0, rawPathStart: 0, outputStart: 0, firstMember: 0)
     /// The paths that ``PathStep/whole(_:)`` steps replaced, one per open level that took one.
@@ -383,8 +383,8 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         charset: Charset.Encoding,
         to destination: Destination
     ) {
-        // A buffer per text: a reused one, a stored property, cost every UTF-8 encode more than
-        // this costs a legacy one (measured).
+        // A buffer per text: a reused one, a stored property, costs every UTF-8 encode, to
+        // spare only a legacy charset's.
         var bytes: [UInt8] = []
         let reference = LegacyCharsets.encode(scalars, charset: charset, into: &bytes)
         if firstReference == nil { firstReference = reference }

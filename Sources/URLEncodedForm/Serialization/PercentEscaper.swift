@@ -4,8 +4,7 @@
 /// character set says, so the output is always ASCII.
 ///
 /// A class, immutable once built: the writer reads it while its output buffer is borrowed, and
-/// a struct of six arrays was copied for each such read (measured: eight copies, about a
-/// thousand instructions, per small encode).
+/// a struct of six arrays was copied for each such read (the small encode; Benchmarks/README.md, Shortcuts).
 final class PercentEscaper: Sendable {
     /// Each table entry is what a byte becomes, ready to store as four bytes at once: up to three
     /// output bytes, then their count in the top byte, which the next write overwrites.
@@ -101,7 +100,7 @@ final class PercentEscaper: Sendable {
     }
 
     /// Escapes text longer than ``shortTextSize`` in blocks. Apart from the short path, whose
-    /// lent table otherwise slowed these loops (measured: 2,165 instructions more for 4 KiB).
+    /// lent table otherwise slowed these loops (the text encode; Benchmarks/README.md, Shortcuts).
     @inline(never)
     private func escapeLong<Sink: ByteSink & ~Copyable>(_ source: ByteReader, spaceAsPlus: Bool, into output: inout Sink) {
         let table = spaceAsPlus ? plusTable : percentTable
@@ -116,15 +115,15 @@ final class PercentEscaper: Sendable {
     }
 
     /// Calls `body` with the table of a space encoding, lent: a table picked into a local was
-    /// retained and released per text (measured: 40 instructions a name or value).
+    /// retained and released per text.
     @inline(__always)
     private func withTable(_ spaceAsPlus: Bool, _ body: ([Entry]) -> Void) {
         if spaceAsPlus { body(plusTable) } else { body(percentTable) }
     }
 
     /// Appends one name of a key path escaped. Names are short, so this takes the byte table
-    /// alone, straight into the output: measured by callgrind, the general path above costs a
-    /// tenth more instructions per medium encode, for its length checks.
+    /// alone, straight into the output, without the general path's length checks (the medium
+    /// encode; Benchmarks/README.md, Shortcuts).
     func escapeName<Sink: ByteSink & ~Copyable>(_ name: String, spaceAsPlus: Bool, into output: inout Sink) {
         name.withReaderOfText { name in withTable(spaceAsPlus) { escapeShort(name, table: $0, into: &output) } }
     }

@@ -5,10 +5,9 @@
 ///     BodyBytes(request.body) { $0.readableBytesView }   // ByteBuffer → ByteBufferView
 ///
 /// Generic over the bytes' type, NIO's `ByteBufferView`, which no module of this package names:
-/// each adapter imports its framework alone. Measured through Hummingbird's adapter: reading the
-/// body through `map`, with its entry not inlinable, a small form's request cost 1.20× the
-/// instructions of collecting the body and decoding it; through this, inlined, 0.996×
-/// (Benchmarks/Load/count.sh).
+/// each adapter imports its framework alone. Inlined, it costs a small form's request what
+/// collecting the body and decoding it costs, where `map` costs more (Benchmarks/Load/count.sh;
+/// Benchmarks/README.md, Shortcuts).
 @usableFromInline
 package struct BodyBytes<Buffers: AsyncSequence, Bytes: Collection<UInt8>>: AsyncSequence {
     @usableFromInline let buffers: Buffers
