@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=${RELEASE_DIR:-$root/.build-release}
 rm -rf "$work/Tests"
 mkdir -p "$work/Tests/BoundsTests" "$work/Tests/ComplexityCheck"
-ln -s "$root/Tests/URLEncodedFormTests/Common/ByteAccessTests.swift" "$work/Tests/BoundsTests/ByteAccessTests.swift"
+ln -s "$root/Tests/URLEncodedFormTests/Bytes/ByteAccessTests.swift" "$work/Tests/BoundsTests/ByteAccessTests.swift"
 ln -s "$root/Tests/ComplexityCheck/main.swift" "$work/Tests/ComplexityCheck/main.swift"
 library=$(basename "$root")
 cat >"$work/Package.swift" <<MANIFEST

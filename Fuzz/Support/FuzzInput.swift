@@ -56,7 +56,7 @@ enum FuzzOptions {
             keyPathDecoding: input.element(of: [.brackets, .dots]),
             nilDecoding: input.element(of: [.dropKey, .dropValue, .null, .bareKey]),
             spaceDecoding: input.element(of: [.plusReplaced, .percentEscaped]),
-            charset: Charset(
+            charset: URLEncodedFormCharset(
                 input.element(of: [.utf8, .isoLatin1, .windows1252]), sentinel: input.bool(), numericReferences: input.bool()),
             allowsEmptyArrays: input.bool(),
             indexGaps: input.element(of: [.error, .compact, .keepPositions]),

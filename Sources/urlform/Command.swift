@@ -283,7 +283,7 @@ struct Command {
             }
         case (.decode, "--pretty"): pretty = true
         case (_, "--charset"):
-            let encoding = try choice(["utf-8": Charset.Encoding.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
+            let encoding = try choice(["utf-8": URLEncodedFormCharset.Encoding.utf8, "iso-8859-1": .isoLatin1, "windows-1252": .windows1252])
             encoder.charset.encoding = encoding
             decoder.charset.encoding = encoding
         case (_, "--empty-arrays"):

@@ -74,13 +74,13 @@ final class FormTreeReader {
     let plusIsSpace: Bool
     let maximumArrayLength: Int
     let keyPathStyle: KeyPathStyle
-    let indexGaps: IndexGaps
+    let indexGaps: URLEncodedFormIndexGaps
     let missingBoolIsFalse: Bool
     /// ``URLEncodedFormDecoder/nilDecoding`` without its closure, which ``strategies`` holds:
     /// the option holding a closure cost every decode a copy of it (the small decode; Benchmarks/README.md, Shortcuts).
     let nilStyle: URLEncodedFormDecoder.NilDecoding.Style
     /// The charset of this form's bytes: the decoder's, or the one its sentinel named.
-    let charset: Charset.Encoding
+    let charset: URLEncodedFormCharset.Encoding
     private let readsNumericReferences: Bool
     /// The input's length: an array that keeps its positions is never longer.
     let inputLength: Int

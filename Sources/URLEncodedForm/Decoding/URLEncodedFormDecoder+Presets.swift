@@ -18,7 +18,7 @@ extension URLEncodedFormDecoder {
     /// What Node's `qs.parse` reads by default: a repeated name is a list (`.combine`), a name
     /// without `=` is `""` (so a `nil` that ``URLEncodedFormEncoder/qs`` writes as `a=` reads back
     /// as `""` in a `String?`, as qs reads its `null`), and dates are ISO 8601 text, what `qs.stringify` writes for a `Date`. Where qs closes the gaps of indices, each element keeps its place
-    /// (``IndexGaps/keepPositions``), so what ``URLEncodedFormEncoder/qs`` writes for
+    /// (``URLEncodedFormIndexGaps/keepPositions``), so what ``URLEncodedFormEncoder/qs`` writes for
     /// `[1, nil, 2]` reads back as it was; where qs keeps the rest of a key deeper than 5 as one
     /// name, or turns an array longer than 20 into an object, this reads the path and the array,
     /// within ``limits``.
@@ -26,7 +26,7 @@ extension URLEncodedFormDecoder {
 
     /// What reads back jQuery's `$.param`: `a[]=x` and `a[1][k]=y` as one array, each element at
     /// the place jQuery numbered it, so that an element after one that wrote nothing (`[[], {k: 1}]`
-    /// is `a[1][k]=1`) keeps its place (``IndexGaps/keepPositions``).
+    /// is `a[1][k]=1`) keeps its place (``URLEncodedFormIndexGaps/keepPositions``).
     public static let jQuery = URLEncodedFormDecoder(indexGaps: .keepPositions)
 
     /// What PHP's `parse_str` (and `$_POST`) reads: the last value of a repeated name, in a type and
@@ -73,7 +73,7 @@ extension URLEncodedFormDecoder {
     /// charset lacks (`&#26085;`) are read as the characters they name. A form without either is
     /// read as UTF-8, what every page served as UTF-8 sends.
     public static let htmlForm = URLEncodedFormDecoder(
-        charset: URLEncodedForm.Charset(.utf8, sentinel: true),
+        charset: URLEncodedFormCharset(.utf8, sentinel: true),
         missingBool: .false,
         duplicateKeys: .last)
 }

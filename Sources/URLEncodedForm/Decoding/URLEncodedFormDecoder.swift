@@ -53,11 +53,11 @@ public struct URLEncodedFormDecoder: Sendable {
     public var errorReporting: ErrorReporting
     /// The charset the form's bytes are read in, whether a sentinel in the form picks it, and
     /// whether numeric character references in a legacy charset's values are read as characters.
-    /// ``Charset/utf8`` (no sentinel) by default.
-    public var charset: URLEncodedForm.Charset
+    /// ``URLEncodedFormCharset/utf8`` (no sentinel) by default.
+    public var charset: URLEncodedFormCharset
     /// What an array written with indices holds where an index is missing.
-    /// ``IndexGaps/error`` by default.
-    public var indexGaps: IndexGaps
+    /// ``URLEncodedFormIndexGaps/error`` by default.
+    public var indexGaps: URLEncodedFormIndexGaps
     /// What a `Bool` member that the form does not have reads as.
     /// ``MissingBool-swift.enum/keyNotFound`` by default.
     public var missingBool: MissingBool
@@ -138,9 +138,9 @@ public struct URLEncodedFormDecoder: Sendable {
         keyPathDecoding: KeyPathDecoding = .brackets,
         nilDecoding: NilDecoding = .dropKey,
         spaceDecoding: SpaceDecoding = .plusReplaced,
-        charset: URLEncodedForm.Charset = .utf8,
+        charset: URLEncodedFormCharset = .utf8,
         allowsEmptyArrays: Bool = false,
-        indexGaps: IndexGaps = .error,
+        indexGaps: URLEncodedFormIndexGaps = .error,
         limits: Limits = .default,
         missingBool: MissingBool = .keyNotFound,
         duplicateKeys: DuplicateKeys = .combine,
@@ -250,7 +250,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// - ``Limits-swift.struct/maximumArrayLength``: when the pair that would grow an array past
     ///   it ends.
     ///
-    /// With ``Charset/sentinel``, the body is collected up to ``Limits-swift.struct/maximumInputLength``
+    /// With ``URLEncodedFormCharset/sentinel``, the body is collected up to ``Limits-swift.struct/maximumInputLength``
     /// and then parsed, since a sentinel anywhere in the form decides how the names before it
     /// are read.
     ///

@@ -57,14 +57,14 @@ public struct URLEncodedFormDecodingError: Error, LocalizedError, Sendable, Hash
         /// array and an object (`a[]=1&a[b]=2`).
         public static let conflictingKey = Code(.conflictingKey)
         /// The form's `_charset_` parameter names a charset the decoder cannot read, such as
-        /// `Shift_JIS`, with ``Charset/sentinel`` on; reading its bytes as
+        /// `Shift_JIS`, with ``URLEncodedFormCharset/sentinel`` on; reading its bytes as
         /// another charset would give the wrong text.
         public static let unsupportedCharset = Code(.unsupportedCharset)
         /// A name is repeated without brackets (`a=1&a=2`) where one value is read, with
         /// ``URLEncodedFormDecoder/DuplicateKeys-swift.enum/error``.
         public static let duplicateKey = Code(.duplicateKey)
         /// An array's indices skip one or name one twice (`items[0]`, `items[2]`), with
-        /// ``IndexGaps/error``.
+        /// ``URLEncodedFormIndexGaps/error``.
         public static let indexGap = Code(.indexGap)
 
         /// The code's name, such as `inputTooLong`.

@@ -26,15 +26,15 @@ enum NilScalar {
 }
 
 /// What the containers of one `encode` call write into: it formats scalars under the options and
-/// puts each one in the value's tree (``FormTreeBuilder``), which ``FormSerializer`` writes once
+/// puts each one in the value's tree (``ValueTree``), which ``FormSerializer`` writes once
 /// the value is done. There is one path from a value to bytes, so the value's `encode(to:)` and
 /// every custom closure run once.
 final class FormEncodingSession {
-    // Every write goes through the builder, so its runtime exclusivity check would be paid per
+    // Every write goes through the value tree, so its runtime exclusivity check would be paid per
     // scalar (every encode workload; Benchmarks/README.md, Shortcuts). It is safe unchecked: one encode call owns the session
-    // and runs on one thread, and no access to the builder spans a call back into user code (the
+    // and runs on one thread, and no access to the tree spans a call back into user code (the
     // data, date and nil closures run before a write starts).
-    @exclusivity(unchecked) private(set) var builder: FormTreeBuilder
+    @exclusivity(unchecked) private(set) var valueTree: ValueTree
 
     // The options are copied out once: reading an enum with a closure payload from the options
     // struct on every write would retain and release it. Those only some values read come in
@@ -55,38 +55,38 @@ final class FormEncodingSession {
         strategies = options.strategies
         allowsEmptyArrays = options.allowsEmptyArrays
         maximumDepth = options.maximumDepth
-        builder = FormTreeBuilder()
+        valueTree = ValueTree()
     }
 
-    static let root = FormTreeBuilder.root
+    static let root = ValueTree.root
 
     // MARK: Slots
 
     /// The slot of the member `key` of `object`: for a container made under it, or, `replacing`
     /// what it held, for a value that encodes itself.
     func member(of object: Int, key: String, replacing: Bool = false) -> Int {
-        builder.member(of: object, key: key, replacing: replacing)
+        valueTree.member(of: object, key: key, replacing: replacing)
     }
 
     /// The slot of element `index` of `array`, made when something is written to it.
     func element(of array: Int, at index: Int) -> Int {
-        builder.element(of: array, at: index)
+        valueTree.element(of: array, at: index)
     }
 
     /// The coding index of the next element of the array in `slot`.
     func nextElementIndex(of array: Int) -> Int {
-        builder.nextElementIndex(of: array)
+        valueTree.nextElementIndex(of: array)
     }
 
     /// Notes that `slot` holds an array, for ``URLEncodedFormEncoder/allowsEmptyArrays``: one
     /// that stays empty is written `name[]`.
     func markArray(_ slot: Int) {
         guard allowsEmptyArrays, slot != Self.root else { return }
-        builder.markArray(slot)
+        valueTree.markArray(slot)
     }
 
     func codingPath(of slot: Int) -> [any CodingKey] {
-        builder.codingPath(of: slot)
+        valueTree.codingPath(of: slot)
     }
 
     /// The error for a value at `slot` nested deeper than ``maximumDepth``.
@@ -104,7 +104,7 @@ final class FormEncodingSession {
     // MARK: Scalars
 
     private func put(_ scalar: consuming FormScalar, to target: consuming ScalarTarget) {
-        builder.write(scalar, to: target)
+        valueTree.write(scalar, to: target)
     }
 
     func write(_ value: String, to target: consuming ScalarTarget) {
@@ -154,7 +154,7 @@ final class FormEncodingSession {
 
     /// Writes the name of `target` alone, without `=`.
     private func putBare(to target: ScalarTarget) {
-        builder.writeBare(to: target)
+        valueTree.writeBare(to: target)
     }
 
     /// Writes `value` when it is a scalar the encoder formats itself; returns `false` for a value

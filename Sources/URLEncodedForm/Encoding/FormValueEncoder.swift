@@ -5,7 +5,7 @@
 /// only valid during the `encode(to:)` call it is passed to.
 struct FormValueEncoder: Encoder {
     let writer: FormEncodingSession
-    /// The slot the value being encoded writes into (see ``FormTreeBuilder``).
+    /// The slot the value being encoded writes into (see ``ValueTree``).
     let slot: Int
 
     var codingPath: [any CodingKey] { writer.codingPath(of: slot) }

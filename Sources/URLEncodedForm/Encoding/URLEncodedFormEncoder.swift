@@ -78,17 +78,17 @@ public struct URLEncodedFormEncoder: Sendable {
     }
 
     /// The charset names and values are written in, whether the form starts with a sentinel
-    /// that names it, and what a character the charset lacks becomes. ``Charset/utf8`` (no
+    /// that names it, and what a character the charset lacks becomes. ``URLEncodedFormCharset/utf8`` (no
     /// sentinel) by default.
     ///
-    /// In ``Charset/isoLatin1`` or ``Charset/windows1252`` each character the charset has is its
+    /// In ``URLEncodedFormCharset/isoLatin1`` or ``URLEncodedFormCharset/windows1252`` each character the charset has is its
     /// one byte (`é` → `%E9`) and every other one a decimal numeric character reference, escaped
     /// (`€` → `%26%238364%3B` in ISO-8859-1), as a browser submits a form from a page in that
     /// charset and as qs writes with `charset: 'iso-8859-1'`. Read it back with
-    /// ``URLEncodedFormDecoder`` set to the same charset, or with ``Charset/sentinel`` on both
+    /// ``URLEncodedFormDecoder`` set to the same charset, or with ``URLEncodedFormCharset/sentinel`` on both
     /// sides. Names are written the same way, but the decoder, like qs, reads references in
     /// values only: keep names to characters the charset has.
-    public var charset: URLEncodedForm.Charset
+    public var charset: URLEncodedFormCharset
     /// Whether an empty array is written as its name and `[]` alone (`tags[]`), as qs writes it
     /// with `allowEmptyArrays`, so that it reads back as an empty array with the decoder's
     /// ``URLEncodedFormDecoder/allowsEmptyArrays`` (and a `[String]?` as `[]`, not `nil`).
@@ -99,10 +99,10 @@ public struct URLEncodedFormEncoder: Sendable {
     public var allowsEmptyArrays: Bool
     /// Which index an array element is written with when elements before it wrote nothing (an
     /// empty array, an object of dropped `nil`s, a `nil` under `.dropKey`), or whether that is an
-    /// error. ``IndexGaps/compact`` by default, so `[1, nil, 2]` is `a[0]=1&a[1]=2`. The same
+    /// error. ``URLEncodedFormIndexGaps/compact`` by default, so `[1, nil, 2]` is `a[0]=1&a[1]=2`. The same
     /// type as the decoder's ``URLEncodedFormDecoder/indexGaps``, whose case of the same name
     /// reads it back.
-    public var indexGaps: IndexGaps
+    public var indexGaps: URLEncodedFormIndexGaps
     /// How deep a value may nest: each level is a container inside a container, or a value whose
     /// `encode(to:)` runs inside another's, and each adds a component to the keys below it
     /// (`a[b][c]` has three). 512 by default, as `JSONEncoder` allows, which is also the most it
@@ -209,9 +209,9 @@ public struct URLEncodedFormEncoder: Sendable {
         nilEncoding: NilEncoding = .dropKey,
         spaceEncoding: SpaceEncoding = .percentEscaped,
         allowedCharacters: some AllowedCharactersConvertible = AllowedCharacters.default,
-        charset: URLEncodedForm.Charset = .utf8,
+        charset: URLEncodedFormCharset = .utf8,
         allowsEmptyArrays: Bool = false,
-        indexGaps: IndexGaps = .compact,
+        indexGaps: URLEncodedFormIndexGaps = .compact,
         maximumDepth: Int = 512,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
@@ -276,7 +276,7 @@ public struct URLEncodedFormEncoder: Sendable {
 
     /// values → tree → bytes: calls `body` with the form text of `value`.
     ///
-    /// The containers build the value's tree (``FormTreeBuilder``) and ``FormSerializer`` writes
+    /// The containers build the value's tree (``ValueTree``) and ``FormSerializer`` writes
     /// it in one walk: the one path from a value to bytes.
     ///
     /// `body` returns nothing, so that no generic result passes through the stack storage the
@@ -284,7 +284,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// specialized (the small encode; Benchmarks/README.md, Shortcuts).
     func encoded<Value: Encodable>(_ value: Value, _ body: (ByteReader) -> Void) throws {
         let session = try tree(of: value)
-        let nodes = session.builder.nodes
+        let nodes = session.valueTree.nodes
         var failure: FormSerializer<NoPairItems>.Failure?
         ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
             var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: NoPairItems())
@@ -298,7 +298,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// the order of the text it writes.
     func unescapedPairs<Value: Encodable>(_ value: Value) throws -> [(name: String, value: String?)] {
         let session = try tree(of: value)
-        let nodes = session.builder.nodes
+        let nodes = session.valueTree.nodes
         var failure: FormSerializer<UnescapedPairs>.Failure?
         var pairs = UnescapedPairs()
         ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
@@ -317,11 +317,11 @@ public struct URLEncodedFormEncoder: Sendable {
         }
         let session = FormEncodingSession(options: self)
         try session.encode(value, to: .slot(FormEncodingSession.root))
-        switch session.builder.nodes[FormTreeBuilder.root].kind {
+        switch session.valueTree.nodes[ValueTree.root].kind {
         case .unset, .object:
             return session
         case .array, .emptyArray, .scalar, .bare:
-            let kind = session.builder.nodes[FormTreeBuilder.root].kind
+            let kind = session.valueTree.nodes[ValueTree.root].kind
             let shape = kind == .array || kind == .emptyArray ? "an array" : "a single value"
             throw EncodingError.invalidValue(
                 value,

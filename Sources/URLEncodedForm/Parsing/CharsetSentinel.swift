@@ -45,7 +45,7 @@ struct CharsetSentinel {
     ///
     /// - Throws: ``URLEncodedFormDecodingError/Code-swift.struct/unsupportedCharset`` for a
     ///   `_charset_` this decoder cannot read.
-    func charset(default configured: Charset.Encoding) throws -> Charset.Encoding? {
+    func charset(default configured: URLEncodedFormCharset.Encoding) throws -> URLEncodedFormCharset.Encoding? {
         switch name {
         case .utf8:
             if value.elementsEqual("✓".utf8) { return .utf8 }
@@ -53,7 +53,7 @@ struct CharsetSentinel {
             return nil
         case .charset:
             let label = String(decoding: value, as: UTF8.self)
-            guard let encoding = Charset.Encoding(label: label) else { throw URLEncodedFormDecodingError.unsupportedCharset(label) }
+            guard let encoding = URLEncodedFormCharset.Encoding(label: label) else { throw URLEncodedFormDecodingError.unsupportedCharset(label) }
             return encoding
         }
     }

@@ -16,7 +16,7 @@ struct FormParser {
     /// (``FormBytes``): it is read before that input's lender returns, or made to own its bytes.
     struct ParsedForm {
         var tree: FormTree
-        var charset: Charset.Encoding
+        var charset: URLEncodedFormCharset.Encoding
         var inputLength: Int
     }
 
@@ -71,7 +71,7 @@ struct FormParser {
     var repeatPair = -1
     var repeatName: Range<Int> = 0..<0
     /// The charset names and values are read in, by the decoder's option or the form's sentinel.
-    var charset: Charset.Encoding
+    var charset: URLEncodedFormCharset.Encoding
     /// Where the sentinel pairs start, when the decoder reads them; they are skipped.
     var sentinelStarts: [Int] = []
     /// The reused buffer a name is decoded in (``decodeName(_:)``).

@@ -15,7 +15,7 @@ enum LegacyCharsets {
 
     /// Rewrites the bytes of `bytes` from `start` on, read in `charset` (a single-byte one), as
     /// UTF-8. Nothing is copied when they are all ASCII, as most names and values are.
-    static func transcode(_ bytes: inout [UInt8], from start: Int, charset: Charset.Encoding) {
+    static func transcode(_ bytes: inout [UInt8], from start: Int, charset: URLEncodedFormCharset.Encoding) {
         // Read in place: a slice of `bytes` held across the mutation below would make it copy the
         // whole buffer, which for a name is the whole input, once per name.
         let utf8: [UInt8]? = bytes.withReader { all in

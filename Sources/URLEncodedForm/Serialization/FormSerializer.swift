@@ -1,4 +1,4 @@
-/// Writes the tree a ``FormTreeBuilder`` built as `application/x-www-form-urlencoded` pairs, in
+/// Writes the tree a ``ValueTree`` built as `application/x-www-form-urlencoded` pairs, in
 /// one walk, through a ``PairWriter``: as text, and as unescaped pairs for query items when
 /// `Items` records them.
 ///
@@ -13,12 +13,12 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     enum Failure {
         /// A container at this node nests deeper than the encoder's maximum depth.
         case tooDeep(node: Int)
-        /// A character the legacy charset lacks, with ``Charset/numericReferences`` off.
+        /// A character the legacy charset lacks, with ``URLEncodedFormCharset/numericReferences`` off.
         case reference(node: Int, scalar: Unicode.Scalar)
         /// An element joined by the separator holds it, which a query item cannot escape.
         case separatorInElement(node: Int, separator: UInt8)
         /// The last element of an array that one before it, which wrote nothing, left a gap
-        /// before, under ``IndexGaps/error``.
+        /// before, under ``URLEncodedFormIndexGaps/error``.
         case indexGap(node: Int)
     }
 
@@ -32,29 +32,29 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         case custom
     }
 
-    private let nodes: [FormTreeBuilder.Node]
+    private let nodes: [ValueTree.Node]
     private var writer: PairWriter<Items>
     /// How element keys are written, as a plain value: switching over ``URLEncodedFormEncoder/ArrayEncoding``,
     /// whose cases carry a closure and a character, copied it at every element.
     private let elementKeys: ElementKeys
     /// The closure of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/custom(_:)``.
     private let customElementKey: (@Sendable (_ key: String, _ index: Int) -> String)?
-    /// Whether an element is keyed by its coding index (``IndexGaps/keepPositions``).
+    /// Whether an element is keyed by its coding index (``URLEncodedFormIndexGaps/keepPositions``).
     private let keepsPositions: Bool
-    /// Whether an element after one that wrote nothing is an error (``IndexGaps/error``).
+    /// Whether an element after one that wrote nothing is an error (``URLEncodedFormIndexGaps/error``).
     private let refusesGaps: Bool
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
     /// The deepest a container may be: its members' names have one component more.
     private let maximumDepth: Int
     /// Whether a character the legacy charset lacks is an error rather than a reference
-    /// (``Charset/numericReferences`` off).
+    /// (``URLEncodedFormCharset/numericReferences`` off).
     private let refusesReferences: Bool
     /// The first reason something was left unwritten.
     private(set) var failure: Failure?
 
     init(
-        nodes: [FormTreeBuilder.Node],
+        nodes: [ValueTree.Node],
         options: borrowing URLEncodedFormEncoder,
         output: consuming ByteWriter,
         path: consuming ByteWriter,
@@ -86,8 +86,8 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     /// Calls `body` with the form text of the tree, whose root must be an object (or empty), and
     /// returns the pairs `Items` recorded.
     mutating func serialize(_ body: (ByteReader) -> Void) -> Items {
-        if nodes[FormTreeBuilder.root].kind == .object {
-            writeMembers(of: FormTreeBuilder.root, depth: 0)
+        if nodes[ValueTree.root].kind == .object {
+            writeMembers(of: ValueTree.root, depth: 0)
         }
         writer.finish(body)
         return writer.items
@@ -122,7 +122,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     private mutating func writeElements(of array: Int, depth: Int) {
         // jQuery writes the values of a top-level name that ends in `[]` under that name alone.
         let ownBrackets =
-            elementKeys == .jQuery && nodes[array].parent == Int32(FormTreeBuilder.root) && nodes[array].key.hasSuffix("[]")
+            elementKeys == .jQuery && nodes[array].parent == Int32(ValueTree.root) && nodes[array].key.hasSuffix("[]")
         var position = 0
         var joinEnd = -1
         var lastWritten = -1

@@ -13,7 +13,9 @@ extension LegacyCharsets {
     /// Appends the text of `scalars` in `charset`, a single-byte one, to `bytes`; returns the
     /// first character written as a reference, if any.
     @discardableResult
-    static func encode(_ scalars: some Sequence<Unicode.Scalar>, charset: Charset.Encoding, into bytes: inout [UInt8]) -> Unicode.Scalar? {
+    static func encode(_ scalars: some Sequence<Unicode.Scalar>, charset: URLEncodedFormCharset.Encoding, into bytes: inout [UInt8]) -> Unicode
+        .Scalar?
+    {
         var firstReference: Unicode.Scalar?
         for scalar in scalars {
             let value = scalar.value
@@ -31,7 +33,7 @@ extension LegacyCharsets {
         return firstReference
     }
 
-    private static func byte(of value: UInt32, in charset: Charset.Encoding) -> UInt8? {
+    private static func byte(of value: UInt32, in charset: URLEncodedFormCharset.Encoding) -> UInt8? {
         switch charset {
         case .utf8: nil
         case .isoLatin1: value <= 0xFF ? UInt8(value) : nil

@@ -30,12 +30,12 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     private let punctuation: KeyPathPunctuation
     /// The charset names and values are written in when it is not UTF-8
     /// (``URLEncodedFormEncoder/charset``).
-    private let legacyCharset: Charset.Encoding?
-    /// The length of the `utf8=✓` pair written first (``Charset/sentinel``),
+    private let legacyCharset: URLEncodedFormCharset.Encoding?
+    /// The length of the `utf8=✓` pair written first (``URLEncodedFormCharset/sentinel``),
     /// which is taken back when nothing follows it, as qs does.
     private var sentinelLength = 0
     /// The first character written as a numeric character reference because the legacy charset
-    /// lacks it, for ``Charset/numericReferences`` off, where that is an error.
+    /// lacks it, for ``URLEncodedFormCharset/numericReferences`` off, where that is an error.
     private(set) var firstReference: Unicode.Scalar?
     /// Whether a path step can replace the whole path (``PathStep/whole(_:)``, a custom array
     /// encoding's), so that a level's members need not share its path.
@@ -380,7 +380,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     /// numeric character references), then escaped.
     private mutating func appendLegacy(
         _ scalars: some Sequence<Unicode.Scalar>,
-        charset: Charset.Encoding,
+        charset: URLEncodedFormCharset.Encoding,
         to destination: Destination
     ) {
         // A buffer per text: a reused one, a stored property, costs every UTF-8 encode, to

@@ -13,7 +13,7 @@
 ///
 /// The charset is the one the client says it sent: UTF-8, or windows-1252 for every label the
 /// WHATWG Encoding standard maps to it (`ISO-8859-1`, `latin1`, `US-ASCII`…), as browsers read
-/// those labels. With the decoder's ``Charset/sentinel`` on, a `_charset_` or `utf8=✓` in the
+/// those labels. With the decoder's ``URLEncodedFormCharset/sentinel`` on, a `_charset_` or `utf8=✓` in the
 /// form itself still decides, as it does for a form without the parameter.
 ///
 /// The limit is the smaller of the decoder's ``URLEncodedFormDecoder/Limits-swift.struct/maximumInputLength``
@@ -25,7 +25,7 @@ package struct FormRequestHead: Sendable {
     /// The body's length, as its `Content-Length` states it.
     @usableFromInline package let contentLength: Int?
     /// The encoding the `charset` parameter names, where it differs from the decoder's.
-    @usableFromInline let encoding: Charset.Encoding?
+    @usableFromInline let encoding: URLEncodedFormCharset.Encoding?
     /// The framework's limit, where it is smaller than the decoder's, and the setting that sets it.
     @usableFromInline let frameworkLimit: FrameworkLimit?
 
@@ -63,7 +63,7 @@ package struct FormRequestHead: Sendable {
         guard contentTypeFields <= 1 else { throw FormRefusal.repeatedContentType(count: contentTypeFields) }
         guard let contentType, let mediaType = FormMediaType(contentType) else { return nil }
         if let label = mediaType.charset {
-            guard let named = Charset.Encoding(label: label) else { throw FormRefusal.unsupportedCharset(label) }
+            guard let named = URLEncodedFormCharset.Encoding(label: label) else { throw FormRefusal.unsupportedCharset(label) }
             encoding = named == decoder.charset.encoding ? nil : named
         } else {
             encoding = nil

@@ -7,7 +7,7 @@ import URLEncodedForm
 struct QSCase: Sendable, CustomTestStringConvertible {
     let form: String
     let duplicateKeys: URLEncodedFormDecoder.DuplicateKeys
-    let charset: Charset.Encoding
+    let charset: URLEncodedFormCharset.Encoding
     let charsetSentinel: Bool
     let decoded: [String: String]
 
@@ -15,7 +15,8 @@ struct QSCase: Sendable, CustomTestStringConvertible {
 
     var decoder: URLEncodedFormDecoder {
         // qs reads numeric references only when asked (`interpretNumericEntities`).
-        URLEncodedFormDecoder(charset: Charset(charset, sentinel: charsetSentinel, numericReferences: false), duplicateKeys: duplicateKeys)
+        URLEncodedFormDecoder(
+            charset: URLEncodedFormCharset(charset, sentinel: charsetSentinel, numericReferences: false), duplicateKeys: duplicateKeys)
     }
 
     struct Malformed: Error {}
@@ -153,7 +154,7 @@ struct DuplicatesAndCharsetTests {
     @Test("the sentinel is never decoded into the value, and picks the charset when it names one")
     func sentinel() throws {
         struct Comment: Decodable, Equatable { var text: String }
-        let decoder = URLEncodedFormDecoder(charset: Charset(.utf8, sentinel: true))
+        let decoder = URLEncodedFormDecoder(charset: URLEncodedFormCharset(.utf8, sentinel: true))
         #expect(try decoder.decode(Comment.self, from: "utf8=%26%2310003%3B&text=%E9t%E9") == Comment(text: "été"))
         #expect(try decoder.decode([String: String].self, from: "utf8=%E2%9C%93&text=%C3%A9") == ["text": "é"])
         #expect(try decoder.decode([String: String].self, from: "utf8=&text=a") == ["text": "a"])

@@ -151,7 +151,7 @@ struct FormShapesTests {
     @Test(
         "what each HTML date and time input sends reads as a date in the decoder's time zone, and writes back the same",
         arguments: [
-            ("2026-11-23", HTMLDateInput.date, utcTime(2026, 11, 23)),
+            ("2026-11-23", URLEncodedFormEncoder.HTMLDateInput.date, utcTime(2026, 11, 23)),
             ("2026-11-23T14:30", .dateTimeLocal, utcTime(2026, 11, 23, 14, 30)),
             ("2026-11-23T14:30:05", .dateTimeLocal, utcTime(2026, 11, 23, 14, 30, 5)),
             ("2026-11-23T14:30:05.250", .dateTimeLocal, utcTime(2026, 11, 23, 14, 30, 5.25)),
@@ -165,7 +165,7 @@ struct FormShapesTests {
             ("0001-01-01", .date, utcTime(1, 1, 1)),
         ]
     )
-    func htmlDates(text: String, input: HTMLDateInput, seconds: Double) throws {
+    func htmlDates(text: String, input: URLEncodedFormEncoder.HTMLDateInput, seconds: Double) throws {
         struct Field: Codable { var at: Date }
         let decoder = URLEncodedFormDecoder(dateDecoding: .htmlInput(timeZone: Self.utc))
         let date = try decoder.decode(Field.self, from: "at=" + text).at

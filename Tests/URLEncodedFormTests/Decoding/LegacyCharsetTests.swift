@@ -49,7 +49,7 @@ struct LegacyCharsetTests {
     @Test(
         "with the sentinel on, a browser's _charset_ picks the charset and is not decoded into the value",
         arguments: [
-            ("_charset_=UTF-8&t=%C3%A9%E2%82%AC", Charset.Encoding.isoLatin1, "é€"),
+            ("_charset_=UTF-8&t=%C3%A9%E2%82%AC", URLEncodedFormCharset.Encoding.isoLatin1, "é€"),
             ("_charset_=windows-1252&t=%E9%80", .utf8, "é€"),
             ("t=%E9%80&_charset_=windows-1252", .utf8, "é€"),
             ("_charset_=ISO-8859-1&t=%E9%80", .utf8, "é€"),
@@ -60,8 +60,8 @@ struct LegacyCharsetTests {
             ("utf8=%26%2310003%3B&t=%80", .utf8, "\u{80}"),
         ]
     )
-    func charsetParameter(form: String, configured: Charset.Encoding, text: String) throws {
-        let decoded = try URLEncodedFormDecoder(charset: Charset(configured, sentinel: true)).decode([String: String].self, from: form)
+    func charsetParameter(form: String, configured: URLEncodedFormCharset.Encoding, text: String) throws {
+        let decoded = try URLEncodedFormDecoder(charset: URLEncodedFormCharset(configured, sentinel: true)).decode([String: String].self, from: form)
         #expect(decoded == ["t": text])
     }
 
@@ -69,7 +69,8 @@ struct LegacyCharsetTests {
     func unsupportedCharset() throws {
         let error = URLEncodedFormDecodingError.unsupportedCharset("Shift_JIS")
         #expect(throws: error) {
-            try URLEncodedFormDecoder(charset: Charset(.utf8, sentinel: true)).decode([String: String].self, from: "_charset_=Shift_JIS&t=%93%FA")
+            try URLEncodedFormDecoder(charset: URLEncodedFormCharset(.utf8, sentinel: true)).decode(
+                [String: String].self, from: "_charset_=Shift_JIS&t=%93%FA")
         }
         #expect(error.code == .unsupportedCharset && !error.code.isLimit)
         #expect(error.description.contains("\"Shift_JIS\""))
@@ -95,7 +96,7 @@ struct LegacyCharsetTests {
         let decoder = URLEncodedFormDecoder(charset: .windows1252)
         #expect(try decoder.decode([String: String].self, from: "t=\(escaped)") == ["t": text])
         // Text when turned off, and never read in a UTF-8 form, where the text is what the user typed.
-        let off = URLEncodedFormDecoder(charset: Charset(.windows1252, numericReferences: false))
+        let off = URLEncodedFormDecoder(charset: URLEncodedFormCharset(.windows1252, numericReferences: false))
         #expect(try off.decode([String: String].self, from: "t=%26%239786%3B") == ["t": "&#9786;"])
         #expect(try URLEncodedFormDecoder(charset: .utf8).decode([String: String].self, from: "t=%26%239786%3B") == ["t": "&#9786;"])
         // Names are not rewritten, as in qs.
@@ -104,10 +105,10 @@ struct LegacyCharsetTests {
 
     @Test("the sentinel's legacy ✓ makes references characters in that form only, and only when they are on")
     func sentinelAndReferences() throws {
-        let decoder = URLEncodedFormDecoder(charset: Charset(.utf8, sentinel: true))
+        let decoder = URLEncodedFormDecoder(charset: URLEncodedFormCharset(.utf8, sentinel: true))
         #expect(try decoder.decode([String: String].self, from: "utf8=%26%2310003%3B&t=%26%239786%3B") == ["t": "☺"])
         #expect(try decoder.decode([String: String].self, from: "utf8=%E2%9C%93&t=%26%239786%3B") == ["t": "&#9786;"])
-        let off = URLEncodedFormDecoder(charset: Charset(.utf8, sentinel: true, numericReferences: false))
+        let off = URLEncodedFormDecoder(charset: URLEncodedFormCharset(.utf8, sentinel: true, numericReferences: false))
         #expect(try off.decode([String: String].self, from: "utf8=%26%2310003%3B&t=%26%239786%3B") == ["t": "&#9786;"])
     }
 }

@@ -55,7 +55,7 @@ struct MixedIndicesTests {
     )
     func nextPosition(form: String) throws {
         let expected = (1...form.split(separator: "&").count).map { String($0) }
-        for gaps in [IndexGaps.error, .compact, .keepPositions] {
+        for gaps in [URLEncodedFormIndexGaps.error, .compact, .keepPositions] {
             #expect(try URLEncodedFormDecoder(indexGaps: gaps).decode(Form.self, from: form).a == expected)
         }
     }

@@ -209,8 +209,8 @@ struct RoundTripTests {
                 )
             case .latin1Sentinel:
                 (
-                    URLEncodedFormEncoder(charset: Charset(.isoLatin1, sentinel: true)),
-                    URLEncodedFormDecoder(charset: Charset(.utf8, sentinel: true))
+                    URLEncodedFormEncoder(charset: URLEncodedFormCharset(.isoLatin1, sentinel: true)),
+                    URLEncodedFormDecoder(charset: URLEncodedFormCharset(.utf8, sentinel: true))
                 )
             case .windows1252:
                 (URLEncodedFormEncoder(charset: .windows1252), URLEncodedFormDecoder(charset: .windows1252))

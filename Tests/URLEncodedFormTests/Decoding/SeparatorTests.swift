@@ -70,7 +70,7 @@ struct SeparatorTests {
 
     @Test("legacy-charset text is converted once, in every piece")
     func latin1() throws {
-        for charset in [Charset.isoLatin1, .windows1252] {
+        for charset in [URLEncodedFormCharset.isoLatin1, .windows1252] {
             let decoder = URLEncodedFormDecoder(arrayDecoding: .separator(","), charset: charset)
             #expect(try decoder.decode([String: [String]].self, from: "a=%E9,x,%E9%E8") == ["a": ["é", "x", "éè"]])
             #expect(try decoder.decode([String: String].self, from: "a=%E9,x") == ["a": "é,x"])

@@ -42,7 +42,7 @@ struct DecoderDocumentationTests {
         #expect(try vapor.decode(Pets.self, from: "pets=Zizek,Foo%2C") == Pets(pets: ["Zizek", "Foo,"]))
         #expect(try vapor.decode([String: Date].self, from: "d=0") == ["d": Date(timeIntervalSince1970: 0)])
 
-        let legacy = URLEncodedFormDecoder(charset: Charset(.windows1252, sentinel: true))
+        let legacy = URLEncodedFormDecoder(charset: URLEncodedFormCharset(.windows1252, sentinel: true))
         #expect(try legacy.decode([String: String].self, from: "_charset_=windows-1252&t=%80+%26%2326085%3B") == ["t": "€ 日"])
     }
 

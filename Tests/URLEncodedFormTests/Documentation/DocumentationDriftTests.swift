@@ -69,16 +69,17 @@ struct DocumentationDriftTests {
     }
 
     /// The files that declare the option types of each direction, read apart, since the two
-    /// directions name some types alike (`KeyPathEncoding` and `KeyPathDecoding` apart, `Charset`
-    /// and `IndexGaps` shared).
+    /// directions name some types alike (`KeyPathEncoding` and `KeyPathDecoding` apart, `URLEncodedFormCharset`
+    /// and `URLEncodedFormIndexGaps` shared).
     static let optionFiles = [
         "Encoder options": [
-            "Encoding/URLEncodedFormEncoder+Options.swift", "Encoding/URLEncodedFormEncoder+AllowedCharacters.swift", "Common/Charset.swift",
-            "Common/IndexGaps.swift",
+            "Encoding/URLEncodedFormEncoder+Options.swift", "Encoding/URLEncodedFormEncoder+AllowedCharacters.swift",
+            "Shared/URLEncodedFormCharset.swift",
+            "Shared/URLEncodedFormIndexGaps.swift",
         ],
         "Decoder options": [
             "Decoding/URLEncodedFormDecoder+Options.swift", "Decoding/URLEncodedFormDecoder.swift",
-            "Decoding/URLEncodedFormDecoder+Limits.swift", "Common/Charset.swift", "Common/IndexGaps.swift",
+            "Decoding/URLEncodedFormDecoder+Limits.swift", "Shared/URLEncodedFormCharset.swift", "Shared/URLEncodedFormIndexGaps.swift",
         ],
     ]
 
@@ -93,7 +94,7 @@ struct DocumentationDriftTests {
         let options = try files.flatMap(Self.options(in:))
         let members = try Self.members(in: Self.optionFiles[heading] ?? [])
         #expect(options.count > 15, "options read from the source: \(options.map(\.name))")
-        #expect(members["IndexGaps"] == ["compact", "keepPositions", "error"])
+        #expect(members["URLEncodedFormIndexGaps"] == ["compact", "keepPositions", "error"])
         if heading == "Encoder options" {
             #expect(members["ArrayEncoding"]?.contains("jQuery") == true && members["NilEncoding"]?.contains("bareKey") == true)
         }

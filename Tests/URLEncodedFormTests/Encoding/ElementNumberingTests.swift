@@ -109,11 +109,11 @@ struct ElementNumberingTests {
     @Test(
         "indexGaps: .keepPositions writes each element at its coding position",
         arguments: [
-            (IndexGaps.compact, "a[0]=1&a[1]=2&m[0][0]=3&m[1][0]=4&m[1][1]=5"),
+            (URLEncodedFormIndexGaps.compact, "a[0]=1&a[1]=2&m[0][0]=3&m[1][0]=4&m[1][1]=5"),
             (.keepPositions, "a[0]=1&a[2]=2&m[1][0]=3&m[2][0]=4&m[2][1]=5"),
         ]
     )
-    func keepPositions(gaps: IndexGaps, expected: String) throws {
+    func keepPositions(gaps: URLEncodedFormIndexGaps, expected: String) throws {
         struct Form: Codable, Equatable {
             var a: [Int?]
             var m: [[Int]?]

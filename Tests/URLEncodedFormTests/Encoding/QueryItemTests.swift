@@ -148,8 +148,8 @@ struct QueryItemTests {
         #expect(try encoder.encodeQueryItems(["tag": "a,b"]) == [URLQueryItem(name: "tag", value: "a,b")])
     }
 
-    @Test("a legacy charset is an error that names it", arguments: [Charset.isoLatin1, .windows1252])
-    func legacyCharset(charset: Charset) throws {
+    @Test("a legacy charset is an error that names it", arguments: [URLEncodedFormCharset.isoLatin1, .windows1252])
+    func legacyCharset(charset: URLEncodedFormCharset) throws {
         do {
             _ = try URLEncodedFormEncoder(charset: charset).encodeQueryItems(["city": "Zürich"])
             Issue.record("expected an error")

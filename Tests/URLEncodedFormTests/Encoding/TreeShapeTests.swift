@@ -3,7 +3,7 @@ import Testing
 
 @testable import URLEncodedForm
 
-/// What the encoder's tree (`FormTreeBuilder`) settles that writing pairs in the order they come
+/// What the encoder's tree (`ValueTree`) settles that writing pairs in the order they come
 /// would get wrong: a key written twice, a container made twice or written after its siblings, an
 /// element written past its index, a value of another kind replacing one. Byte for byte as
 /// Alamofire 5.12 writes them; `UserCodeCallTests` counts the user code these shapes run.
@@ -144,7 +144,7 @@ struct TreeShapeTests {
         #expect(try encoder.encode(Script(body: testCase.script)) as String == testCase.expected)
     }
 
-    /// Objects below and above the size where the builder looks members up through an index
+    /// Objects below and above the size where the value tree looks members up through an index
     /// rather than a scan: the same shapes must give the same text.
     @Test("a wide object keeps first places and last values, merges containers and replaces kinds", arguments: [3, 31, 32, 33, 200])
     func wideObject(members: Int) throws {
@@ -178,7 +178,7 @@ struct TreeShapeTests {
         #expect(try encoder.encode(Script(body: script)) as String == expected.joined(separator: "&"))
     }
 
-    /// The builder tells a small object's keys apart by their length before comparing them: a
+    /// The value tree tells a small object's keys apart by their length before comparing them: a
     /// bit per length modulo 64, and the length kept in a byte. Keys whose lengths agree there
     /// (1, 65, 257, 513 bytes), and keys of one length that differ, must stay apart members.
     @Test("keys whose lengths agree modulo 64 or 256 stay apart, written again in their place")

@@ -22,7 +22,7 @@ struct BrowserSubmissionTests {
 
     /// A server that serves legacy pages: the sentinel says which charset each form came in,
     /// windows-1252 is what legacy pages send, and references stand for what it lacks.
-    static let server = URLEncodedFormDecoder(charset: Charset(.windows1252, sentinel: true))
+    static let server = URLEncodedFormDecoder(charset: URLEncodedFormCharset(.windows1252, sentinel: true))
 
     @Test("every submission reads back as the text typed, the sentinel left out")
     func typedText() throws {
@@ -50,7 +50,7 @@ struct BrowserSubmissionTests {
     @Test("with numeric references off, the characters a legacy page lacks stay references")
     func references() throws {
         let japanese = try #require(Self.submissions.first { $0.label == "windows-1252" && $0.typed == "日本" && $0.sentinel == "utf8" })
-        let decoder = URLEncodedFormDecoder(charset: Charset(.windows1252, sentinel: true, numericReferences: false))
+        let decoder = URLEncodedFormDecoder(charset: URLEncodedFormCharset(.windows1252, sentinel: true, numericReferences: false))
         #expect(try decoder.decode([String: String].self, from: japanese.body) == ["t": "&#26085;&#26412;"])
     }
 }

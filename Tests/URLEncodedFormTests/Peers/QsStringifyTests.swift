@@ -23,7 +23,7 @@ struct QsStringifyTests {
             bracketEncoding: literal ? .literal : .percentEscaped,
             nilEncoding: optionSet == "strict-null" ? .bareKey : .dropValue,
             allowedCharacters: CharacterSet(charactersIn: alphanumerics + (latin1 ? "@*_+-./" : "-._~")),
-            charset: Charset(latin1 ? .isoLatin1 : .utf8, sentinel: optionSet.hasSuffix("sentinel")),
+            charset: URLEncodedFormCharset(latin1 ? .isoLatin1 : .utf8, sentinel: optionSet.hasSuffix("sentinel")),
             allowsEmptyArrays: writesEmptyArrays(optionSet),
             // qs numbers an element by its place in the array, counting the ones that write nothing.
             indexGaps: optionSet.hasSuffix("indices") ? .keepPositions : .compact

@@ -50,13 +50,13 @@ struct FormRequestHeadTests {
     @Test(
         "a charset label is UTF-8 or windows-1252 as the WHATWG Encoding standard reads it, and nothing else",
         arguments: [
-            ("utf-8", Charset.Encoding.utf8), ("UTF8", .utf8), (" unicode-1-1-utf-8\t", .utf8), ("ISO-8859-1", .windows1252),
+            ("utf-8", URLEncodedFormCharset.Encoding.utf8), ("UTF8", .utf8), (" unicode-1-1-utf-8\t", .utf8), ("ISO-8859-1", .windows1252),
             ("latin1", .windows1252), ("US-ASCII", .windows1252), ("windows-1252", .windows1252), ("cp819", .windows1252),
             ("Shift_JIS", nil), ("utf-16", nil), ("iso-8859-15", nil), ("", nil), ("utf-8x", nil),
-        ] as [(String, Charset.Encoding?)]
+        ] as [(String, URLEncodedFormCharset.Encoding?)]
     )
-    func charsetLabels(label: String, encoding: Charset.Encoding?) {
-        #expect(Charset.Encoding(label: label) == encoding)
+    func charsetLabels(label: String, encoding: URLEncodedFormCharset.Encoding?) {
+        #expect(URLEncodedFormCharset.Encoding(label: label) == encoding)
     }
 
     /// How a head is decided, with a decoder allowing 1,000 bytes and a framework allowing

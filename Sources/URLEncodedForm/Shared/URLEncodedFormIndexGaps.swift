@@ -23,7 +23,7 @@
 /// position after the largest index before it, as PHP numbers it, so `items[17][n]=a&items[][n]=b`
 /// is at 17 and 18 and has a gap before them, and `a[]=x&a[0]=y` names 0 twice. jQuery's
 /// `a[]=1&a[1][b]=2`, whose index is the next position, has neither.
-public enum IndexGaps: Sendable, Hashable {
+public enum URLEncodedFormIndexGaps: Sendable, Hashable {
     /// The gap is closed. The encoder writes the next element at the place of the ones that wrote
     /// nothing, as Alamofire numbers them (the encoder's default); the decoder reads the elements
     /// in index order without the gaps, as qs reads them: `items[0]`, `items[2]` is an array of

@@ -19,7 +19,7 @@
 ///
 /// Assigning ``utf8``, ``isoLatin1`` or ``windows1252`` sets all three properties; to change
 /// the charset of a preset and keep its other two, set ``encoding``.
-public struct Charset: Sendable, Hashable {
+public struct URLEncodedFormCharset: Sendable, Hashable {
     /// Which bytes stand for which characters.
     public enum Encoding: Sendable, Hashable {
         /// UTF-8, where bytes that are not UTF-8 become U+FFFD. The default.
@@ -79,18 +79,18 @@ public struct Charset: Sendable, Hashable {
     }
 
     /// UTF-8, without a sentinel. The default.
-    public static let utf8 = Charset(.utf8)
+    public static let utf8 = URLEncodedFormCharset(.utf8)
     /// ISO-8859-1, without a sentinel, characters it lacks as numeric references.
-    public static let isoLatin1 = Charset(.isoLatin1)
+    public static let isoLatin1 = URLEncodedFormCharset(.isoLatin1)
     /// windows-1252, without a sentinel, characters it lacks as numeric references.
-    public static let windows1252 = Charset(.windows1252)
+    public static let windows1252 = URLEncodedFormCharset(.windows1252)
 
     /// Whether the bytes are read or written in a single-byte charset, where numeric references
     /// apply.
     var isLegacy: Bool { encoding != .utf8 }
 }
 
-extension Charset.Encoding {
+extension URLEncodedFormCharset.Encoding {
     /// The charset's name in messages, as the WHATWG Encoding standard writes it.
     var name: String {
         switch self {
@@ -101,7 +101,7 @@ extension Charset.Encoding {
     }
 }
 
-extension Charset.Encoding {
+extension URLEncodedFormCharset.Encoding {
     /// The encoding a charset label names, as the WHATWG Encoding standard reads labels (ASCII
     /// whitespace trimmed, any case): its labels of UTF-8, and of windows-1252, which every label
     /// of ISO-8859-1 and US-ASCII also means to a browser. `nil` for any other label. A form's

@@ -4,32 +4,34 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The HTML inputs that hold a date or a time, each with the text a browser sends for it and
-/// fills it from (the HTML standard's "valid … string"s). The browser sends no time zone: the
-/// coder's strategy names the one the text is read and written in.
-///
-/// | Input | Text |
-/// | --- | --- |
-/// | `<input type=date>` | `2026-11-23` |
-/// | `<input type=datetime-local>` | `2026-11-23T14:30`, `2026-11-23T14:30:05`, `2026-11-23T14:30:05.250` |
-/// | `<input type=month>` | `2026-11` |
-/// | `<input type=week>` | `2026-W48` (ISO 8601 weeks: Monday first, week 1 holds 4 January) |
-/// | `<input type=time>` | `14:30`, `14:30:05`, `14:30:05.250` |
-public enum HTMLDateInput: Sendable, Hashable, CaseIterable {
-    /// `2026-11-23`: the day.
-    case date
-    /// `2026-11-23T14:30`: the day and the time, with seconds and milliseconds only when they are
-    /// not zero, as a browser normalizes it.
-    case dateTimeLocal
-    /// `2026-11`: the month.
-    case month
-    /// `2026-W48`: the ISO 8601 week.
-    case week
-    /// `14:30`: the time of day, with seconds and milliseconds only when they are not zero.
-    case time
+extension URLEncodedFormEncoder {
+    /// The HTML inputs that hold a date or a time, each with the text a browser sends for it and
+    /// fills it from (the HTML standard's "valid … string"s). The browser sends no time zone: the
+    /// coder's strategy names the one the text is read and written in.
+    ///
+    /// | Input | Text |
+    /// | --- | --- |
+    /// | `<input type=date>` | `2026-11-23` |
+    /// | `<input type=datetime-local>` | `2026-11-23T14:30`, `2026-11-23T14:30:05`, `2026-11-23T14:30:05.250` |
+    /// | `<input type=month>` | `2026-11` |
+    /// | `<input type=week>` | `2026-W48` (ISO 8601 weeks: Monday first, week 1 holds 4 January) |
+    /// | `<input type=time>` | `14:30`, `14:30:05`, `14:30:05.250` |
+    public enum HTMLDateInput: Sendable, Hashable, CaseIterable {
+        /// `2026-11-23`: the day.
+        case date
+        /// `2026-11-23T14:30`: the day and the time, with seconds and milliseconds only when they are
+        /// not zero, as a browser normalizes it.
+        case dateTimeLocal
+        /// `2026-11`: the month.
+        case month
+        /// `2026-W48`: the ISO 8601 week.
+        case week
+        /// `14:30`: the time of day, with seconds and milliseconds only when they are not zero.
+        case time
+    }
 }
 
-/// Reading and writing the texts of ``HTMLDateInput``.
+/// Reading and writing the texts of ``URLEncodedFormEncoder/HTMLDateInput``.
 enum HTMLDateText {
     /// The date `text` names in `timeZone`, whichever input sent it: a day at its start, a month
     /// and a week at the start of their first day, a time of day on 1 January 1970. `nil` for
@@ -55,7 +57,7 @@ enum HTMLDateText {
     }
 
     /// The text `input` sends for `date` in `timeZone`.
-    static func text(of date: Date, as input: HTMLDateInput, timeZone: TimeZone) -> String {
+    static func text(of date: Date, as input: URLEncodedFormEncoder.HTMLDateInput, timeZone: TimeZone) -> String {
         // Whole milliseconds, the finest a browser writes, so that 0.1239 s is `.124`, not `.123`.
         let rounded = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
         var calendar = Calendar(identifier: input == .week ? .iso8601 : .gregorian)

@@ -28,7 +28,7 @@
 ///   the same node. One that writes nothing has no node; the walk decides what index each
 ///   element is written with.
 /// - A value of another kind written to a node replaces what it held, in its place.
-struct FormTreeBuilder {
+struct ValueTree {
     enum Kind: UInt8 {
         /// Nothing written yet: serializes to nothing, like an empty array or object.
         case unset
@@ -231,7 +231,7 @@ struct FormTreeBuilder {
     }
 
     private mutating func replaceContent(of node: Int, with kind: Kind) {
-        if nodes[node].childCount >= Self.indexedMemberCount, nodes[node].kind == .object {
+        if nodes[node].childCount >= MemberIndex.threshold, nodes[node].kind == .object {
             var child = Int(nodes[node].firstChild)
             while child >= 0 {
                 memberIndex[IndexedMember(object: Int32(truncatingIfNeeded: node), key: nodes[child].key)] = nil
@@ -257,7 +257,7 @@ struct FormTreeBuilder {
     /// the key is new, so that a key is counted once.
     private mutating func lookUpMember(of object: Int, key: String, length: Int) -> Int? {
         prepare(object, as: .object)
-        if nodes[object].childCount >= Self.indexedMemberCount {
+        if nodes[object].childCount >= MemberIndex.threshold {
             return memberIndex[IndexedMember(object: Int32(truncatingIfNeeded: object), key: key)].map(Int.init)
         }
         guard nodes[object].memberBits & Self.bit(length: length) != 0 else { return nil }
@@ -280,10 +280,10 @@ struct FormTreeBuilder {
         // The length modulo 256 picks the same bit as the whole length: the bits are 64.
         nodes[object].memberBits |= Self.bit(length: Int(member.keyLength))
         // Small objects, nearly all, make no index entry.
-        guard count >= Self.indexedMemberCount - 1 else { return appendChild(member, to: object) }
+        guard count >= MemberIndex.threshold - 1 else { return appendChild(member, to: object) }
         let indexKey = IndexedMember(object: Int32(truncatingIfNeeded: object), key: member.key)
         let node = appendChild(member, to: object)
-        if count == Self.indexedMemberCount - 1 { indexMembers(of: object) } else { memberIndex[indexKey] = Int32(truncatingIfNeeded: node) }
+        if count == MemberIndex.threshold - 1 { indexMembers(of: object) } else { memberIndex[indexKey] = Int32(truncatingIfNeeded: node) }
         return node
     }
 
@@ -362,12 +362,8 @@ struct FormTreeBuilder {
 
     // MARK: Large objects
 
-    /// An object with this many members is looked up through `memberIndex`, so a dictionary of
-    /// thousands of keys is not scanned per key. 32, as the parser's `FormTree`, not 16: rows of
-    /// 17 fields each paid for a hashed index (the rows encode; Benchmarks/README.md, Shortcuts), and a scan of at most 31
-    /// members is bounded.
-    private static let indexedMemberCount = 32
-
+    /// An object's member in `memberIndex`, where an object of ``MemberIndex/threshold`` members
+    /// or more keeps every member.
     private struct IndexedMember: Hashable {
         var object: Int32
         var key: String

@@ -1,5 +1,5 @@
 /// The ordered tree between bytes and values: the parser builds it, the reader reads it. (The
-/// encoder builds its own, leaner tree of the `String`s it is given: ``FormTreeBuilder``.)
+/// encoder builds its own, leaner tree of the `String`s it is given: ``ValueTree``.)
 ///
 /// Nodes live in one array and point at each other by index, and every key and scalar value lives
 /// as a byte range in one shared buffer, so the tree costs a handful of allocations however many
@@ -83,11 +83,6 @@ struct FormTree {
         var sameSlotPrevious = -1
     }
 
-    /// An object with this many members gets a hash index instead of scans, so adding or finding a
-    /// key stays O(1) for large dictionaries; below it, a scan of at most 31 members, filtered by
-    /// `memberHashBits`, bounds the work whatever the keys. 32 rather than 16: a row of 16 to 31
-    /// fields, common in forms, was hashed by SipHash at every key (the rows decode; Benchmarks/README.md, Shortcuts).
-    static let indexedMemberCount = 32
     static let root = 0
 
     private(set) var nodes: [Node]
@@ -183,18 +178,18 @@ struct FormTree {
     /// count's check, which most objects fail, so that they make no call per member.
     @inline(__always)
     private mutating func indexNamedMember(_ member: Int, of object: Int) {
-        if nodes[object].childCount >= Self.indexedMemberCount { indexLargeObjectMember(member, of: object) }
+        if nodes[object].childCount >= MemberIndex.threshold { indexLargeObjectMember(member, of: object) }
     }
 
     private mutating func indexLargeObjectMember(_ member: Int, of object: Int) {
         let count = nodes[object].childCount
-        if count == Self.indexedMemberCount, nodes[object].lastChild == member {
+        if count == MemberIndex.threshold, nodes[object].lastChild == member {
             var existing = nodes[object].firstChild
             while existing >= 0 {
                 addToIndex(existing, of: object)
                 existing = nodes[existing].nextSibling
             }
-        } else if count > Self.indexedMemberCount {
+        } else if count > MemberIndex.threshold {
             addToIndex(member, of: object)
         }
     }
@@ -268,7 +263,7 @@ struct FormTree {
     /// in the order they came, for a `[]` or a repeated name after `a[0]` (jQuery's
     /// `a[0][x]=1&a[]=2`). The members keep their names, so `a[0]` still finds its element.
     mutating func convertIndexedObjectToArray(_ node: Int) {
-        if nodes[node].childCount < Self.indexedMemberCount {
+        if nodes[node].childCount < MemberIndex.threshold {
             var member = nodes[node].firstChild
             while member >= 0 {
                 addToIndex(member, of: node)
@@ -429,7 +424,7 @@ struct FormTree {
     /// Whether the members (or named elements) of `node` are in the hash index.
     private func isIndexed(_ node: Int) -> Bool {
         switch nodes[node].kind {
-        case .object: nodes[node].childCount >= Self.indexedMemberCount
+        case .object: nodes[node].childCount >= MemberIndex.threshold
         case .array: nodes[node].memberHashBits != 0
         case .scalar, .unset: false
         }
