@@ -61,11 +61,10 @@ enum FuzzOptions {
             allowsEmptyArrays: input.bool(),
             indexGaps: input.element(of: [.error, .compact, .keepPositions]),
             limits: limits,
-            missingBool: input.element(of: [.keyNotFound, .false]),
-            duplicateKeys: input.element(of: [.combine, .last, .first, .error]),
-            malformedKeys: input.element(of: [.literal, .error]),
-            conflictingKeys: input.element(of: [.error, .last]),
-            bracketRows: input.element(of: [.untilRepeated, .onePerPair])
+            dialect: .init(
+                missingBool: input.element(of: [.keyNotFound, .false]), duplicateKeys: input.element(of: [.combine, .last, .first, .error]),
+                malformedKeys: input.element(of: [.literal, .error]), conflictingKeys: input.element(of: [.error, .last]),
+                bracketRows: input.element(of: [.untilRepeated, .onePerPair]))
         )
     }
 

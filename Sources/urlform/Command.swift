@@ -298,10 +298,10 @@ struct Command {
         case (.decode, "--nil-decoding"):
             decoder.nilDecoding = try choice(["drop-key": .dropKey, "drop-value": .dropValue, "null": .null, "bare-key": .bareKey])
         case (.decode, "--duplicate-keys"):
-            decoder.duplicateKeys = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
-        case (.decode, "--conflicting-keys"): decoder.conflictingKeys = try choice(["error": .error, "last": .last])
-        case (.decode, "--malformed-keys"): decoder.malformedKeys = try choice(["literal": .literal, "error": .error])
-        case (.decode, "--bracket-rows"): decoder.bracketRows = try choice(["until-repeated": .untilRepeated, "one-per-pair": .onePerPair])
+            decoder.dialect.duplicateKeys = try choice(["combine": .combine, "last": .last, "first": .first, "error": .error])
+        case (.decode, "--conflicting-keys"): decoder.dialect.conflictingKeys = try choice(["error": .error, "last": .last])
+        case (.decode, "--malformed-keys"): decoder.dialect.malformedKeys = try choice(["literal": .literal, "error": .error])
+        case (.decode, "--bracket-rows"): decoder.dialect.bracketRows = try choice(["until-repeated": .untilRepeated, "one-per-pair": .onePerPair])
         case (.decode, "--unlimited"): decoder.limits = .unlimited
         case (.decode, "--max-input-length"): decoder.limits.maximumInputLength = try number()
         case (.decode, "--max-parameters"): decoder.limits.maximumParameterCount = try number()

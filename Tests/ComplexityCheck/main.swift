@@ -159,13 +159,13 @@ let shapes: [Shape] = [
     // at the next index, a list turned into an object once, and rows of their own.
     Shape(
         name: "a list and names merged, [] after names", body: { size in pairs(size: size) { $0 % 50 == 0 ? "a[b\($0)]=y" : "a[]=x" } },
-        decode: decoding([String: [String: String]].self) { $0.conflictingKeys = .last }),
+        decode: decoding([String: [String: String]].self) { $0.dialect.conflictingKeys = .last }),
     Shape(
         name: "a long list turned into an object by one name", body: { size in pairs(size: size) { $0 == size / 8 - 1 ? "a[b]=y" : "a[]=x" } },
-        decode: decoding([String: [String: String]].self) { $0.conflictingKeys = .last }),
+        decode: decoding([String: [String: String]].self) { $0.dialect.conflictingKeys = .last }),
     Shape(
         name: "rows[][x] one per pair", body: { size in pairs(size: size) { "a[][x\($0 % 3)]=1" } },
-        decode: decoding([String: [[String: String]]].self) { $0.bracketRows = .onePerPair }),
+        decode: decoding([String: [[String: String]]].self) { $0.dialect.bracketRows = .onePerPair }),
     Shape(
         name: "ISO-8859-1 names", body: { size in pairs(size: size) { "%E9\($0)%FF=%E9" } },
         decode: decoding([String: String].self) { $0.charset = .isoLatin1 }),

@@ -277,7 +277,8 @@ struct HummingbirdAdapterTests {
 
 /// The request decoder of the refusal table's routes: the adapter, with the table's limits.
 private let refusalDecoder = URLEncodedFormRequestDecoder(
-    decoder: URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256, maximumParameterCount: 20), malformedKeys: .error))
+    decoder: URLEncodedForm.URLEncodedFormDecoder(
+        limits: .init(maximumInputLength: 256, maximumParameterCount: 20), dialect: .init(malformedKeys: .error)))
 
 /// The refusal table's routes, answered as forms.
 private struct FormRefusalContext: RequestContext {

@@ -202,7 +202,8 @@ struct VaporAdapterTests {
     /// The routes of the refusal table, each collected (`request.content.decode`) and streamed
     /// (`decodeURLEncodedForm`), with the table's decoder; "every" reports every field.
     private static func configureRefusals(_ app: Application) async throws {
-        let first = URLEncodedForm.URLEncodedFormDecoder(limits: .init(maximumInputLength: 256, maximumParameterCount: 20), malformedKeys: .error)
+        let first = URLEncodedForm.URLEncodedFormDecoder(
+            limits: .init(maximumInputLength: 256, maximumParameterCount: 20), dialect: .init(malformedKeys: .error))
         var every = first
         every.errorReporting = .everyField
         for (route, decoder) in [("first", first), ("every", every)] {

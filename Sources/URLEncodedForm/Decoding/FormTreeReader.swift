@@ -115,10 +115,10 @@ final class FormTreeReader {
         maximumArrayLength = options.limits.maximumArrayLength
         keyPathStyle = options.keyPathDecoding.acceptsDots ? .dots : .brackets
         indexGaps = options.indexGaps
-        missingBoolIsFalse = options.missingBool == .false
+        missingBoolIsFalse = options.dialect.missingBool == .false
         nilStyle = options.nilDecoding.style
         readsNumericReferences = options.charset.numericReferences && form.charset != .utf8
-        duplicateKeys = options.duplicateKeys
+        duplicateKeys = options.dialect.duplicateKeys
         collectsFieldErrors = options.errorReporting == .everyField
         writesEmptyLists = options.allowsEmptyArrays
     }
@@ -140,14 +140,14 @@ final class FormTreeReader {
             keyDecoding = options.keyDecoding
             userInfo = options.userInfo
             acceptsNilText = options.nilDecoding.accepts
-            untypedIndices = options.untypedIndices
+            untypedIndices = options.dialect.untypedIndices
         }
 
         /// The decoder's strategies, or `nil` when each is the default.
         static func unlessDefault(_ options: borrowing URLEncodedFormDecoder) -> Strategies? {
             if case .lenient = options.boolDecoding, case .base64 = options.dataDecoding,
                 case .deferredToDate = options.dateDecoding, case .useDefaultKeys = options.keyDecoding,
-                options.userInfo.isEmpty, options.nilDecoding.style != .custom, options.untypedIndices == .array
+                options.userInfo.isEmpty, options.nilDecoding.style != .custom, options.dialect.untypedIndices == .array
             {
                 return nil
             }
@@ -231,7 +231,7 @@ final class FormTreeReader {
 
     /// Whether `node` reads as `nil`: nothing, or an empty value after `=`. A bare name is a flag,
     /// not `nil`, unless bare keys are read as `nil`; so is a plain name repeated (`a=1&a`) whose
-    /// last (or first) value is one, where ``URLEncodedFormDecoder/duplicateKeys`` makes it one value,
+    /// last (or first) value is one, where ``URLEncodedFormDecoder/Dialect-swift.struct/duplicateKeys`` makes it one value,
     /// as Rack reads it.
     func isNil(_ node: Int) -> Bool {
         let value = self[node]
@@ -289,7 +289,7 @@ final class FormTreeReader {
     }
 
     /// The scalar node `node` holds: itself, or one of a repeated key's values where one value
-    /// is expected, as the decoder's ``URLEncodedFormDecoder/duplicateKeys`` says (`a=1&a=2` reads as
+    /// is expected, as the decoder's ``URLEncodedFormDecoder/Dialect-swift.struct/duplicateKeys`` says (`a=1&a=2` reads as
     /// `2` by default, as a later field of a form replaces an earlier one; the first, or an error).
     @inline(__always)
     func scalarNode(_ node: Int, as type: Any.Type) throws -> Int {

@@ -22,7 +22,8 @@ extension URLEncodedFormDecoder {
     /// `[1, nil, 2]` reads back as it was; where qs keeps the rest of a key deeper than 5 as one
     /// name, or turns an array longer than 20 into an object, this reads the path and the array,
     /// within ``limits``.
-    public static let qs = URLEncodedFormDecoder(dateDecoding: .iso8601, indexGaps: .keepPositions, untypedIndices: .compacted(upTo: 20))
+    public static let qs = URLEncodedFormDecoder(
+        dateDecoding: .iso8601, indexGaps: .keepPositions, dialect: Dialect(untypedIndices: .compacted(upTo: 20)))
 
     /// What reads back jQuery's `$.param`: `a[]=x` and `a[1][k]=y` as one array, each element at
     /// the place jQuery numbered it, so that an element after one that wrote nothing (`[[], {k: 1}]`
@@ -32,26 +33,25 @@ extension URLEncodedFormDecoder {
     /// What PHP's `parse_str` (and `$_POST`) reads: the last value of a repeated name, in a type and
     /// in ``URLEncodedFormValue`` (`.last`), a name without `=` as `""`, indices kept where they
     /// are (`.keepPositions`, as PHP keeps the keys), and a name given another kind of value by a
-    /// later pair taking that value (`conflictingKeys: .last`), and each `rows[][name]` pair a row
-    /// of its own (`bracketRows: .onePerPair`). Where PHP makes a space or a dot in a name `_`,
+    /// later pair taking that value (`dialect.conflictingKeys = .last`), and each `rows[][name]` pair a row
+    /// of its own (`dialect.bracketRows = .onePerPair`). Where PHP makes a space or a dot in a name `_`,
     /// drops a pair with an empty name, or reads a malformed name as a guess, this keeps the name
     /// as it was sent.
     public static let php = URLEncodedFormDecoder(
         indexGaps: .keepPositions,
-        duplicateKeys: .last,
-        conflictingKeys: .last,
-        bracketRows: .onePerPair,
-        untypedIndices: .arrayInFormOrder)
+        dialect: Dialect(duplicateKeys: .last, conflictingKeys: .last, bracketRows: .onePerPair, untypedIndices: .arrayInFormOrder))
 
     /// What Rack's `parse_nested_query`, and so Rails' `params`, reads: the last value of a
     /// repeated name (`.last`), a name without `=` as `nil` (`nilDecoding: .bareKey`), `a[][x]` rows by
     /// Rails' rule, an index gap closed (`.compact`: Rails reads `items[0]`, `items[2]` as a hash
     /// of rows), and a name given another kind of value by a later pair taking that value
-    /// (`conflictingKeys: .last`). Where Rack refuses such a form in the other order
+    /// (`dialect.conflictingKeys = .last`). Where Rack refuses such a form in the other order
     /// (`a=1&a[b]=2`), this reads it the same way, and a malformed name it reads as a guess, this
     /// keeps whole (see `DecoderBehaviour`).
     public static let rails = URLEncodedFormDecoder(
-        nilDecoding: .bareKey, indexGaps: .compact, duplicateKeys: .last, conflictingKeys: .last, untypedIndices: .object)
+        nilDecoding: .bareKey,
+        indexGaps: .compact,
+        dialect: Dialect(duplicateKeys: .last, conflictingKeys: .last, untypedIndices: .object))
 
     /// What Vapor 4's decoder reads: a value split at `,` and `|` where an array is read, dates
     /// as seconds since 1970, a missing `Bool` as `false`. Where Vapor refuses `name[]=x` read as
@@ -59,7 +59,10 @@ extension URLEncodedFormDecoder {
     /// gap its own encoder leaves after an element that writes nothing (`a[1][k]=y`), each
     /// element keeps its place (`.keepPositions`).
     public static let vapor = URLEncodedFormDecoder(
-        arrayDecoding: .separators([",", "|"]), dateDecoding: .secondsSince1970, indexGaps: .keepPositions, missingBool: .false)
+        arrayDecoding: .separators([",", "|"]),
+        dateDecoding: .secondsSince1970,
+        indexGaps: .keepPositions,
+        dialect: Dialect(missingBool: .false))
 
     /// What Hummingbird 2's decoder reads: the default decoder. Where Hummingbird refuses a
     /// repeated name, this reads it as a list.
@@ -74,6 +77,5 @@ extension URLEncodedFormDecoder {
     /// read as UTF-8, what every page served as UTF-8 sends.
     public static let htmlForm = URLEncodedFormDecoder(
         charset: URLEncodedFormCharset(.utf8, sentinel: true),
-        missingBool: .false,
-        duplicateKeys: .last)
+        dialect: Dialect(missingBool: .false, duplicateKeys: .last))
 }

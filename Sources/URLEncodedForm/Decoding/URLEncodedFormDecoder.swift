@@ -44,10 +44,11 @@ public struct URLEncodedFormDecoder: Sendable {
     public var spaceDecoding: SpaceDecoding
     /// Bounds on the input. ``Limits-swift.struct/default`` by default.
     public var limits: Limits
-    /// What a name repeated without brackets gives where one value is expected, and in
-    /// ``URLEncodedFormValue``. ``DuplicateKeys-swift.enum/combine`` by default: every value
-    /// in an untyped value, the last where a type expects one.
-    public var duplicateKeys: DuplicateKeys
+    /// How the shapes clients disagree on are read: a repeated name, a malformed or conflicting
+    /// one, `[]` rows, a missing `Bool`, untyped indices. Each preset sets its peer's rules here;
+    /// ``Dialect-swift.struct/standard`` by default. Set one rule as
+    /// `decoder.dialect.duplicateKeys = .last`.
+    public var dialect: Dialect
     /// Whether decoding stops at the first field that fails, or reports every one.
     /// ``ErrorReporting-swift.enum/firstError`` by default.
     public var errorReporting: ErrorReporting
@@ -58,9 +59,6 @@ public struct URLEncodedFormDecoder: Sendable {
     /// What an array written with indices holds where an index is missing.
     /// ``URLEncodedFormIndexGaps/error`` by default.
     public var indexGaps: URLEncodedFormIndexGaps
-    /// What a `Bool` member that the form does not have reads as.
-    /// ``MissingBool-swift.enum/keyNotFound`` by default.
-    public var missingBool: MissingBool
     /// What reads as `nil`, named as the encoder's `nilEncoding` cases.
     /// ``NilDecoding-swift.struct/dropKey`` by default: a missing member, or an empty value where the
     /// type is not text; a bare name is a flag.
@@ -72,21 +70,6 @@ public struct URLEncodedFormDecoder: Sendable {
     /// `keyNotFound`, as in `JSONDecoder`, since an empty one would have been sent as `name[]`;
     /// with it off, such a member reads as empty.
     public var allowsEmptyArrays: Bool
-    /// What a pair whose name is not a key path (`a[b`, `a]`, `a[b]c`) means.
-    /// ``MalformedKeys-swift.enum/literal`` by default: the pair is kept under its whole name, and
-    /// the rest of the form is read.
-    public var malformedKeys: MalformedKeys
-    /// What a name given two kinds of value (`a=1&a[b]=2`) means.
-    /// ``ConflictingKeys-swift.enum/error`` by default: the form is refused.
-    public var conflictingKeys: ConflictingKeys
-    /// Which element a pair named `[]` and then more of a path (`rows[][name]=…`) belongs to.
-    /// ``BracketRows-swift.enum/untilRepeated`` by default: the array's last element, until that
-    /// element already has the path (Rails' rule).
-    public var bracketRows: BracketRows
-    /// Which names with index keys (`a[0]=x&a[1]=y`) ``URLEncodedFormValue`` reads as arrays,
-    /// where it has no type to ask. ``UntypedIndices-swift.enum/array`` by default: the indices
-    /// `0` to `n − 1`, in any order.
-    public var untypedIndices: UntypedIndices
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -111,18 +94,9 @@ public struct URLEncodedFormDecoder: Sendable {
     ///   - allowsEmptyArrays: Whether `name[]` without `=` is an empty array. `false` by default.
     ///   - indexGaps: What a missing index in `items[0]`, `items[2]` means. `.error` by default.
     ///   - limits: Bounds on the input. ``Limits-swift.struct/default`` by default.
-    ///   - missingBool: What a `Bool` member the form does not have reads as. `.keyNotFound` by
-    ///     default.
-    ///   - duplicateKeys: What a name repeated without brackets gives. `.combine` (an array in an
-    ///     untyped value, the last where a type expects one value) by default.
-    ///   - malformedKeys: What a name that is not a key path (`a[b`) means. `.literal` (kept under
-    ///     its whole name) by default.
-    ///   - conflictingKeys: What a name given two kinds of value (`a=1&a[b]=2`) means. `.error` by
-    ///     default.
-    ///   - bracketRows: Which element `rows[][name]=…` belongs to. `.untilRepeated` (the last one,
-    ///     until it has that name: Rails' rule) by default.
-    ///   - untypedIndices: Which index keys an untyped value reads as an array. `.array` (`0` to
-    ///     `n − 1`, in any order) by default.
+    ///   - dialect: How the shapes clients disagree on are read (repeated, malformed and
+    ///     conflicting names, `[]` rows, a missing `Bool`, untyped indices).
+    ///     ``Dialect-swift.struct/standard`` by default.
     ///   - errorReporting: Whether to stop at the first failed field or report them all.
     ///     `.firstError` by default.
     ///   - userInfo: Values every `init(from:)` can read from its decoder. Empty by default.
@@ -142,12 +116,7 @@ public struct URLEncodedFormDecoder: Sendable {
         allowsEmptyArrays: Bool = false,
         indexGaps: URLEncodedFormIndexGaps = .error,
         limits: Limits = .default,
-        missingBool: MissingBool = .keyNotFound,
-        duplicateKeys: DuplicateKeys = .combine,
-        malformedKeys: MalformedKeys = .literal,
-        conflictingKeys: ConflictingKeys = .error,
-        bracketRows: BracketRows = .untilRepeated,
-        untypedIndices: UntypedIndices = .array,
+        dialect: Dialect = .standard,
         errorReporting: ErrorReporting = .firstError,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
@@ -163,12 +132,7 @@ public struct URLEncodedFormDecoder: Sendable {
         self.allowsEmptyArrays = allowsEmptyArrays
         self.indexGaps = indexGaps
         self.limits = limits
-        self.missingBool = missingBool
-        self.duplicateKeys = duplicateKeys
-        self.malformedKeys = malformedKeys
-        self.conflictingKeys = conflictingKeys
-        self.bracketRows = bracketRows
-        self.untypedIndices = untypedIndices
+        self.dialect = dialect
         self.errorReporting = errorReporting
         self.userInfo = userInfo
     }

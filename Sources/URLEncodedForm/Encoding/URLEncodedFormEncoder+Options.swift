@@ -78,7 +78,7 @@ extension URLEncodedFormEncoder {
         case literal
         /// `true` as `on` and `false` as nothing, as a browser submits a checkbox: ticked it sends
         /// `agree=on`, unticked nothing at all. The decoder reads `on` as `true` by default, and
-        /// the missing member as `false` with `missingBool: .false` (the `.htmlForm` presets). A
+        /// the missing member as `false` with `dialect.missingBool = .false` (the `.htmlForm` presets). A
         /// `false` element of an array writes nothing either, and a `false` in a `Bool?` reads
         /// back as `nil`.
         case checkbox

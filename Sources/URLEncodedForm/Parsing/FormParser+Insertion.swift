@@ -7,7 +7,7 @@ extension FormParser {
     /// One name holds an array however the form writes its elements, in the order they come: `[]`
     /// and repeated names append, and an index in brackets names an element, so jQuery's
     /// `a[]=1&a[1][b]=2` and `a=b&a[1]=c` are arrays of two. Names that are not indices make an
-    /// object, which cannot also hold elements but under `conflictingKeys: .last`, where the
+    /// object, which cannot also hold elements but under `dialect.conflictingKeys = .last`, where the
     /// elements become its members named by their indices.
     mutating func insert(
         _ components: [Range<Int>],
@@ -151,7 +151,7 @@ extension FormParser {
 
     /// Makes `node` an array that more elements can be appended to: a value becomes the first
     /// element, and an object whose members are all indices (`a[0][x]=1`) becomes an array of
-    /// them. Any other object conflicts: under `conflictingKeys: .last` the callers never ask,
+    /// them. Any other object conflicts: under `dialect.conflictingKeys = .last` the callers never ask,
     /// since `[]` and a repeated name add to such an object or replace it themselves.
     mutating func makeArray(_ node: Int, key: Range<Int>) throws {
         switch tree[node].kind {
@@ -189,7 +189,7 @@ extension FormParser {
         isIndex(name) ? tree.indexValue(ofKey: name) : nil
     }
 
-    /// Empties `node` and makes it `kind` under `conflictingKeys: .last`: what it held is gone,
+    /// Empties `node` and makes it `kind` under `dialect.conflictingKeys = .last`: what it held is gone,
     /// and so is the next index it had if it held a list and names.
     mutating func replace(_ node: Int, with kind: FormTree.Kind) {
         if !nextIndices.isEmpty { nextIndices[node] = nil }

@@ -124,9 +124,9 @@ struct FormParser {
         byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
         acceptsDots = options.keyPathDecoding.acceptsDots
         allowsEmptyArrays = options.allowsEmptyArrays
-        keepsMalformedKeys = options.malformedKeys == .literal
-        replacesConflicts = options.conflictingKeys == .last
-        startsElementPerPair = options.bracketRows == .onePerPair
+        keepsMalformedKeys = options.dialect.malformedKeys == .literal
+        replacesConflicts = options.dialect.conflictingKeys == .last
+        startsElementPerPair = options.dialect.bracketRows == .onePerPair
         limits = options.limits
         charset = options.charset.encoding
     }

@@ -31,7 +31,7 @@
 ///   only when a decoder reads it.
 /// - A name cannot hold both members and list elements: `a[b]=1&a[]=x` is refused by the parser
 ///   with an error naming `a[]`, rather than guessing which one the form meant; under
-///   `conflictingKeys: .last` one object holds both, the elements named by their indices
+///   `dialect.conflictingKeys = .last` one object holds both, the elements named by their indices
 ///   (``convertArrayToObject(_:)``), as PHP reads it.
 /// - An array element can have a name too: an index in brackets, as jQuery writes an element that
 ///   is an object (`a[]=1&a[1][b]=2` is `["1", {b: "2"}]`). The element keeps the index as its

@@ -99,7 +99,7 @@ extension FormTreeReader {
     }
 
     /// The children in the order the untyped array lists them, or `nil` for an object, under
-    /// ``URLEncodedFormDecoder/untypedIndices``, for members at distinct indices (`positioned`,
+    /// ``URLEncodedFormDecoder/Dialect-swift.struct/untypedIndices``, for members at distinct indices (`positioned`,
     /// in the form's order). `mixed`: an array that mixes `[]` and indices, which the parser
     /// already made an array, and which ``URLEncodedFormDecoder/UntypedIndices-swift.enum/object``
     /// leaves as the form's order gives it.

@@ -1,6 +1,6 @@
 /// A parsed form without a type: text, arrays and objects whose members keep their order, as
 /// Node's `qs.parse` returns it (and, with the decoder's presets, PHP's `parse_str` and Rack's
-/// `parse_nested_query`: ``URLEncodedFormDecoder/untypedIndices``).
+/// `parse_nested_query`: ``URLEncodedFormDecoder/Dialect-swift.struct/untypedIndices``).
 ///
 /// ```swift
 /// let form = try URLEncodedFormValue(parsing: "user[name]=Ada&tags[]=a&tags[]=b")
@@ -16,11 +16,11 @@ public enum URLEncodedFormValue: Sendable, Hashable {
     /// A value: `a=1` holds `.string("1")`. A bare name (`?flag`) holds `.string("")`.
     case string(String)
     /// Elements in order, however the form wrote them: `a[]=1`, `a[0]=1`, and a name repeated
-    /// without brackets (`a=1&a=2`) under the decoder's default `duplicateKeys: .combine`; under
+    /// without brackets (`a=1&a=2`) under the decoder's default `dialect.duplicateKeys = .combine`; under
     /// `.last` or `.first` that name holds one ``string(_:)``.
     case array([URLEncodedFormValue])
     /// Members in the order the form first named them. Index keys are an array where the
-    /// decoder's ``URLEncodedFormDecoder/untypedIndices`` says so: by default `a[0]=x&a[1]=y`
+    /// decoder's ``URLEncodedFormDecoder/Dialect-swift.struct/untypedIndices`` says so: by default `a[0]=x&a[1]=y`
     /// is `["x", "y"]`, as qs, PHP and jQuery read it, and `a[1]=x&a[3]=y`, whose gap says where
     /// each value was, an object named `"1"` and `"3"`.
     case object([Member])
@@ -53,7 +53,7 @@ public enum URLEncodedFormValue: Sendable, Hashable {
     ///   - decoder: Supplies the space and key-path options and the limits. The defaults unless
     ///     told.
     /// - Throws: ``URLEncodedFormDecodingError`` for input past a limit, or a conflicting key
-    ///   (or a malformed one, under `malformedKeys: .error`).
+    ///   (or a malformed one, under `dialect.malformedKeys = .error`).
     public init(parsing text: String, decoder: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws {
         self = try decoder.decode(URLEncodedFormValue.self, from: text)
     }

@@ -177,7 +177,7 @@ struct DecoderBehaviourTests {
             ("String", URLEncodedFormDecoder(), "keyNotFound"),
             ("Int", URLEncodedFormDecoder(), "keyNotFound"),
             ("Bool", URLEncodedFormDecoder(), "keyNotFound"),
-            ("Bool", URLEncodedFormDecoder(missingBool: .false), "false"),
+            ("Bool", URLEncodedFormDecoder(dialect: .init(missingBool: .false)), "false"),
             ("Date", URLEncodedFormDecoder(), "keyNotFound"),
             ("Data", URLEncodedFormDecoder(), "keyNotFound"),
             ("Data", URLEncodedFormDecoder(dataDecoding: .custom { Data($0.utf8) }), "keyNotFound"),

@@ -16,7 +16,8 @@ struct QSCase: Sendable, CustomTestStringConvertible {
     var decoder: URLEncodedFormDecoder {
         // qs reads numeric references only when asked (`interpretNumericEntities`).
         URLEncodedFormDecoder(
-            charset: URLEncodedFormCharset(charset, sentinel: charsetSentinel, numericReferences: false), duplicateKeys: duplicateKeys)
+            charset: URLEncodedFormCharset(charset, sentinel: charsetSentinel, numericReferences: false),
+            dialect: .init(duplicateKeys: duplicateKeys))
     }
 
     struct Malformed: Error {}
@@ -83,13 +84,13 @@ struct DuplicatesAndCharsetTests {
         ] as [(URLEncodedFormDecoder.DuplicateKeys, String, String)]
     )
     func untyped(rule: URLEncodedFormDecoder.DuplicateKeys, form: String, expected: String) throws {
-        let value = try URLEncodedFormDecoder(duplicateKeys: rule).decode(URLEncodedFormValue.self, from: form)
+        let value = try URLEncodedFormDecoder(dialect: .init(duplicateKeys: rule)).decode(URLEncodedFormValue.self, from: form)
         #expect(FixtureValue(value).description == expected)
     }
 
     @Test("duplicateKeys: .error refuses a repeated name in an untyped value too, naming it and its count")
     func untypedError() throws {
-        let decoder = URLEncodedFormDecoder(duplicateKeys: .error)
+        let decoder = URLEncodedFormDecoder(dialect: .init(duplicateKeys: .error))
         let error = #expect(throws: URLEncodedFormDecodingError.self) {
             try decoder.decode(URLEncodedFormValue.self, from: "user[admin]=0&user[admin]=1")
         }
@@ -114,12 +115,12 @@ struct DuplicatesAndCharsetTests {
     )
     func duplicates(rule: URLEncodedFormDecoder.DuplicateKeys, name: String, age: Int) throws {
         let form = "name=Ada&age=36&name=Bo&age=41"
-        #expect(try URLEncodedFormDecoder(duplicateKeys: rule).decode(Profile.self, from: form) == Profile(name: name, age: age))
+        #expect(try URLEncodedFormDecoder(dialect: .init(duplicateKeys: rule)).decode(Profile.self, from: form) == Profile(name: name, age: age))
     }
 
     @Test("duplicateKeys: .error names the key and the count, and arrays still take every value")
     func duplicatesError() throws {
-        let decoder = URLEncodedFormDecoder(duplicateKeys: .error)
+        let decoder = URLEncodedFormDecoder(dialect: .init(duplicateKeys: .error))
         do {
             _ = try decoder.decode(Profile.self, from: "name=Ada&age=36&age=37&age=38")
             Issue.record("expected an error")

@@ -112,7 +112,7 @@ struct ErrorMessageTests {
             (name + String(repeating: "[a]", count: 40) + "=1", .keyTooDeep),
         ] {
             var decoder = Self.lifted
-            decoder.malformedKeys = .error
+            decoder.dialect.malformedKeys = .error
             if code == .keyTooDeep { decoder.limits.maximumDepth = 32 }
             do {
                 _ = try decoder.decode(URLEncodedFormValue.self, from: input)

@@ -97,7 +97,7 @@ struct FormShapesTests {
     @Test("an unticked checkbox is a missing key, or false with missingBool: .false")
     func missingBool() throws {
         #expect(throws: DecodingError.self) { try URLEncodedFormDecoder().decode(Signup.self, from: "name=Ada") }
-        let decoder = URLEncodedFormDecoder(missingBool: .false)
+        let decoder = URLEncodedFormDecoder(dialect: .init(missingBool: .false))
         #expect(try decoder.decode(Signup.self, from: "name=Ada") == Signup(name: "Ada", newsletter: false, terms: nil))
         #expect(try decoder.decode(Signup.self, from: "name=Ada&newsletter=on&terms=on") == Signup(name: "Ada", newsletter: true, terms: true))
         // Only a missing member: a value that is not a Bool is still an error.

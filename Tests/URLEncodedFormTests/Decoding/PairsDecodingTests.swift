@@ -91,7 +91,7 @@ struct PairsDecodingTests {
         ] as [(URLEncodedFormDecoder.Limits, [(String, String)], String)]
     )
     func limits(limits: URLEncodedFormDecoder.Limits, pairs: [(String, String)], code: String) {
-        var decoder = URLEncodedFormDecoder(malformedKeys: .error)
+        var decoder = URLEncodedFormDecoder(dialect: .init(malformedKeys: .error))
         decoder.limits = limits
         let error = #expect(throws: URLEncodedFormDecodingError.self) {
             try decoder.decode(URLEncodedFormValue.self, fromPairs: pairs)

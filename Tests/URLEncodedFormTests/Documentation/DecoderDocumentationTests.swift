@@ -25,7 +25,7 @@ struct DecoderDocumentationTests {
     @Test("the server article's examples: checkboxes, removed rows, separators, the Vapor decoder")
     func serverArticle() throws {
         struct Preferences: Decodable, Equatable { let newsletter: Bool }
-        let checkboxes = URLEncodedFormDecoder(missingBool: .false)
+        let checkboxes = URLEncodedFormDecoder(dialect: .init(missingBool: .false))
         #expect(try checkboxes.decode(Preferences.self, from: "") == Preferences(newsletter: false))
         #expect(try checkboxes.decode(Preferences.self, from: "newsletter=on") == Preferences(newsletter: true))
 
@@ -38,7 +38,8 @@ struct DecoderDocumentationTests {
         #expect(order == Order(items: [.init(sku: "a", quantity: 1), .init(sku: "c", quantity: 3)]))
 
         struct Pets: Decodable, Equatable { let pets: [String] }
-        let vapor = URLEncodedFormDecoder(arrayDecoding: .separators([",", "|"]), dateDecoding: .secondsSince1970, missingBool: .false)
+        let vapor = URLEncodedFormDecoder(
+            arrayDecoding: .separators([",", "|"]), dateDecoding: .secondsSince1970, dialect: .init(missingBool: .false))
         #expect(try vapor.decode(Pets.self, from: "pets=Zizek,Foo%2C") == Pets(pets: ["Zizek", "Foo,"]))
         #expect(try vapor.decode([String: Date].self, from: "d=0") == ["d": Date(timeIntervalSince1970: 0)])
 

@@ -40,6 +40,24 @@ struct DocumentationDriftTests {
         }
     }
 
+    /// The rules of the decoder's `dialect`, each an option of its own in the reference, named
+    /// as a user sets it: `dialect.duplicateKeys`.
+    static func dialectRules() throws -> [(name: String, type: String)] {
+        let pattern = try NSRegularExpression(pattern: #"^        public var (\w+): (?:\w+\.)?(\w+)"#, options: .anchorsMatchLines)
+        let text = try read("Decoding/URLEncodedFormDecoder+Dialect.swift")
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            ("dialect." + String(text[Range(match.range(at: 1), in: text)!]), String(text[Range(match.range(at: 2), in: text)!]))
+        }
+    }
+
+    /// The options of one direction: the coder's properties, and for the decoder its dialect's
+    /// rules.
+    static func allOptions(_ heading: String) throws -> [(name: String, type: String)] {
+        heading == "Encoder options"
+            ? try options(in: "Encoding/URLEncodedFormEncoder.swift")
+            : try options(in: "Decoding/URLEncodedFormDecoder.swift") + dialectRules()
+    }
+
     /// The cases, and the public static values and functions, of every public enum and struct
     /// declared in `files`: the members one level inside its braces.
     static func members(in files: [String]) throws -> [String: [String]] {
@@ -79,7 +97,8 @@ struct DocumentationDriftTests {
         ],
         "Decoder options": [
             "Decoding/URLEncodedFormDecoder+Options.swift", "Decoding/URLEncodedFormDecoder.swift",
-            "Decoding/URLEncodedFormDecoder+Limits.swift", "Shared/URLEncodedFormCharset.swift", "Shared/URLEncodedFormIndexGaps.swift",
+            "Decoding/URLEncodedFormDecoder+Limits.swift", "Decoding/URLEncodedFormDecoder+Dialect.swift", "Shared/URLEncodedFormCharset.swift",
+            "Shared/URLEncodedFormIndexGaps.swift",
         ],
     ]
 
@@ -87,11 +106,7 @@ struct DocumentationDriftTests {
     func options(heading: String) throws {
         let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
         let rows = Self.rows(in: reference, under: heading)
-        let files =
-            heading == "Encoder options"
-            ? ["Encoding/URLEncodedFormEncoder.swift"]
-            : ["Decoding/URLEncodedFormDecoder.swift"]
-        let options = try files.flatMap(Self.options(in:))
+        let options = try Self.allOptions(heading)
         let members = try Self.members(in: Self.optionFiles[heading] ?? [])
         #expect(options.count > 15, "options read from the source: \(options.map(\.name))")
         #expect(members["URLEncodedFormIndexGaps"] == ["compact", "keepPositions", "error"])
@@ -118,8 +133,8 @@ struct DocumentationDriftTests {
     func bothDirections() throws {
         let reference = try Self.read("URLEncodedForm.docc/OptionsReference.md")
         let section = reference.components(separatedBy: "### Both directions").last?.components(separatedBy: "\n### ").first ?? ""
-        let encoder = try Self.options(in: "Encoding/URLEncodedFormEncoder.swift").map(\.name)
-        let decoder = try Self.options(in: "Decoding/URLEncodedFormDecoder.swift").map(\.name)
+        let encoder = try Self.allOptions("Encoder options").map(\.name)
+        let decoder = try Self.allOptions("Decoder options").map(\.name)
         #expect(encoder.count >= 14 && decoder.count >= 19)
         for deprecated in ["bareKeys", "charsetSentinel", "interpretsNumericEntities"] where (encoder + decoder).contains(deprecated) {
             Issue.record("`\(deprecated)` is a deprecated alias, read as an option")
@@ -130,7 +145,7 @@ struct DocumentationDriftTests {
         // Each row pairs an encoder option with its decoder counterpart: the cases it says both
         // have are cases of both types, and a row with one side empty says why.
         let encoderTypes = Dictionary(try Self.options(in: "Encoding/URLEncodedFormEncoder.swift").map { ($0.name, $0.type) }) { a, _ in a }
-        let decoderTypes = Dictionary(try Self.options(in: "Decoding/URLEncodedFormDecoder.swift").map { ($0.name, $0.type) }) { a, _ in a }
+        let decoderTypes = Dictionary(try Self.allOptions("Decoder options").map { ($0.name, $0.type) }) { a, _ in a }
         let encoderMembers = try Self.members(in: Self.optionFiles["Encoder options"] ?? [])
         let decoderMembers = try Self.members(in: Self.optionFiles["Decoder options"] ?? [])
         var pairsChecked = 0

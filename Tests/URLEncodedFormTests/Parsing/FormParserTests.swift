@@ -71,9 +71,9 @@ struct FormParserTests {
     ) {
         var decoder = URLEncodedFormDecoder(spaceDecoding: spaceDecoding, limits: .init(maximumDepth: depth, maximumArrayLength: 3))
         decoder.keyPathDecoding = dots ? .dots : .brackets
-        decoder.malformedKeys = malformedKeys
+        decoder.dialect.malformedKeys = malformedKeys
         var conflictsReplaced = decoder
-        conflictsReplaced.conflictingKeys = .last
+        conflictsReplaced.dialect.conflictingKeys = .last
         // Key paths whose brackets are spelled every way, so that names meet, conflict and fill
         // arrays; and names of random pieces: other escapes, broken ones, `+`, dots, stray brackets.
         let pieces = ["a", "b", "0", "1", "%5B", "%5b", "%5D", "%5d", "[", "]", ".", "%2E", "%41", "+", "%", "%5", "%5%5D", "é"]
@@ -162,7 +162,7 @@ struct FormParserTests {
     )
     func bracketRows(input: String, untilRepeated: String, onePerPair: String) throws {
         #expect(try parsedTree(input) == untilRepeated)
-        #expect(try parsedTree(input, URLEncodedFormDecoder(bracketRows: .onePerPair)) == onePerPair)
+        #expect(try parsedTree(input, URLEncodedFormDecoder(dialect: .init(bracketRows: .onePerPair))) == onePerPair)
     }
 
     @Test(
@@ -213,7 +213,7 @@ struct FormParserTests {
         let name = String(input.prefix { $0 != "=" }).removingPercentEncoding ?? ""
         #expect(try parsedTree("x=0&\(input)&y[z]=2") == #"{x:"0",\#(name):"1",y:{z:"2"}}"#)
         #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) {
-            try parsedTree("x=0&\(input)", URLEncodedFormDecoder(malformedKeys: .error))
+            try parsedTree("x=0&\(input)", URLEncodedFormDecoder(dialect: .init(malformedKeys: .error)))
         }
     }
 
@@ -230,7 +230,7 @@ struct FormParserTests {
         let oddName = String(odd.prefix { $0 != "=" })
         #expect(try URLEncodedFormDecoder().decode([String: String].self, from: input) == ["name": "x", oddName: "1"])
         #expect(throws: URLEncodedFormDecodingError.malformedKey(oddName)) {
-            try URLEncodedFormDecoder(malformedKeys: .error).decode(Signup.self, from: input)
+            try URLEncodedFormDecoder(dialect: .init(malformedKeys: .error)).decode(Signup.self, from: input)
         }
     }
 
@@ -253,7 +253,7 @@ struct FormParserTests {
         let name = String(input.prefix { $0 != "=" })
         #expect(try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots)) == #"{\#(name):"1"}"#)
         #expect(throws: URLEncodedFormDecodingError.malformedKey(name)) {
-            try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots, malformedKeys: .error))
+            try parsedTree(input, URLEncodedFormDecoder(keyPathDecoding: .dots, dialect: .init(malformedKeys: .error)))
         }
     }
 
@@ -287,7 +287,7 @@ struct FormParserTests {
     )
     func conflicts(input: String, key: String, last: String) throws {
         #expect(throws: URLEncodedFormDecodingError.conflictingKey(key)) { try parsedTree(input) }
-        #expect(try parsedTree(input, URLEncodedFormDecoder(conflictingKeys: .last)) == last)
+        #expect(try parsedTree(input, URLEncodedFormDecoder(dialect: .init(conflictingKeys: .last))) == last)
     }
 
     // MARK: Limits

@@ -15,12 +15,12 @@ struct RepeatedNameTests {
         var emptyArrays = URLEncodedFormDecoder()
         emptyArrays.allowsEmptyArrays = true
         var conflictsReplaced = URLEncodedFormDecoder()
-        conflictsReplaced.conflictingKeys = .last
+        conflictsReplaced.dialect.conflictingKeys = .last
         return [
             ("default", URLEncodedFormDecoder()),
             ("allowsEmptyArrays", emptyArrays),
             ("conflictingKeys: .last", conflictsReplaced),
-            ("bracketRows: .onePerPair", URLEncodedFormDecoder(bracketRows: .onePerPair)),
+            ("bracketRows: .onePerPair", URLEncodedFormDecoder(dialect: .init(bracketRows: .onePerPair))),
             ("keyPathDecoding: .dots", URLEncodedFormDecoder(keyPathDecoding: .dots)),
             ("percentEscaped", URLEncodedFormDecoder(spaceDecoding: .percentEscaped)),
             ("maximumArrayLength: 3", URLEncodedFormDecoder(limits: .init(maximumArrayLength: 3))),

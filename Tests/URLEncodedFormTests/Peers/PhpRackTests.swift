@@ -85,7 +85,7 @@ enum PhpRackComparison {
 
     /// What the decoder reads like PHP and Rack: a gap in indices closes up (both keep the indices
     /// as names, which a dictionary reads), and a repeated name gives its last value.
-    static let decoder = URLEncodedFormDecoder(indexGaps: .compact, duplicateKeys: .last)
+    static let decoder = URLEncodedFormDecoder(indexGaps: .compact, dialect: .init(duplicateKeys: .last))
 
     static func outcome(of body: String, expected: FixtureValue, decoder: URLEncodedFormDecoder = decoder) -> Outcome? {
         if (try? ShapedDecoding.decode(body, like: expected, with: decoder)) == expected { return .same }

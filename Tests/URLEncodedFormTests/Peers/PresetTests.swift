@@ -229,12 +229,12 @@ struct PresetReproTests {
         let body = "rows[][name]=Ada&rows[][age]=36&rows[][name]=Grace"
         for (name, decoder) in Self.decoders {
             let expected =
-                decoder.bracketRows == .onePerPair
+                decoder.dialect.bracketRows == .onePerPair
                 ? [Row(name: "Ada"), Row(age: 36), Row(name: "Grace")] : [Row(name: "Ada", age: 36), Row(name: "Grace")]
             #expect(try decoder.decode(Form.self, from: body) == Form(rows: expected), "\(name)")
         }
-        #expect(URLEncodedFormDecoder.php.bracketRows == .onePerPair)
-        #expect(URLEncodedFormDecoder.rails.bracketRows == .untilRepeated)
+        #expect(URLEncodedFormDecoder.php.dialect.bracketRows == .onePerPair)
+        #expect(URLEncodedFormDecoder.rails.dialect.bracketRows == .untilRepeated)
         #expect(try URLEncodedFormValue(parsing: body, decoder: .php) == ["rows": [["name": "Ada"], ["age": "36"], ["name": "Grace"]]])
     }
 
@@ -280,7 +280,7 @@ struct PresetReproTests {
             #expect(try decoder.decode([String: User].self, from: form) == ["user": User(admin: true)], "\(name)")
             let untyped = try decoder.decode(URLEncodedFormValue.self, from: form)["user"]?["admin"]
             let expected: URLEncodedFormValue =
-                switch decoder.duplicateKeys {
+                switch decoder.dialect.duplicateKeys {
                 case .last: .string("1")
                 case .combine: .array([.string("0"), .string("1")])
                 case .first: .string("0")

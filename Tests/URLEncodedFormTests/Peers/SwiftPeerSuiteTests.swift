@@ -161,7 +161,7 @@ struct SwiftPeerSuiteTests {
     static func vaporDecoder(_ options: [String: Any]) -> URLEncodedFormDecoder {
         // The `.vapor` preset, with the options a test sets by Vapor's names.
         var decoder = URLEncodedFormDecoder.vapor
-        if options["boolFlags"] as? Bool == false { decoder.missingBool = .keyNotFound }
+        if options["boolFlags"] as? Bool == false { decoder.dialect.missingBool = .keyNotFound }
         if let strategy = options["dateDecodingStrategy"] { decoder.dateDecoding = dateDecoding(strategy) }
         return decoder
     }

@@ -76,7 +76,7 @@ struct UntypedIndicesTests {
                     !QsComparison.asksForMissingBehaviour(testCase.options)
                 else { continue }
                 var decoder = QsComparison.decoder(for: testCase.options)
-                decoder.untypedIndices = .compacted(upTo: testCase.options["arrayLimit"] as? Int ?? 20)
+                decoder.dialect.untypedIndices = .compacted(upTo: testCase.options["arrayLimit"] as? Int ?? 20)
                 guard let ours = try? URLEncodedFormValue(parsing: input, decoder: decoder) else { continue }
                 compared += 1
                 differences += Self.shapeDifferences(FixtureValue(ours), expected).map { "\(input) \(testCase.options) → \($0)" }
@@ -115,7 +115,7 @@ struct UntypedIndicesTests {
             (.array, array), (.compacted(upTo: 20), compacted), (.arrayInFormOrder, inFormOrder), (.object, object),
         ]
         for (untypedIndices, expected) in cases {
-            let value = try URLEncodedFormValue(parsing: form, decoder: URLEncodedFormDecoder(untypedIndices: untypedIndices))
+            let value = try URLEncodedFormValue(parsing: form, decoder: URLEncodedFormDecoder(dialect: .init(untypedIndices: untypedIndices)))
             #expect("\(FixtureValue(value))" == expected, "\(untypedIndices)")
         }
     }
@@ -130,6 +130,6 @@ struct UntypedIndicesTests {
     func presets(name: String, decoder: URLEncodedFormDecoder, isList: Bool) throws {
         let value = try URLEncodedFormValue(parsing: "a[0]=x&a[1]=y", decoder: decoder)
         #expect(value == (isList ? ["a": ["x", "y"]] : ["a": ["0": "x", "1": "y"]]), "\(name)")
-        #expect(URLEncodedFormDecoder.qs.untypedIndices == .compacted(upTo: 20))
+        #expect(URLEncodedFormDecoder.qs.dialect.untypedIndices == .compacted(upTo: 20))
     }
 }

@@ -159,7 +159,7 @@ struct CoderConventionsTests {
     func errorFields(input: String, code: URLEncodedFormDecodingError.Code, key: String?, limit: Int?, isLimit: Bool) {
         let decoder = URLEncodedFormDecoder(
             limits: .init(maximumInputLength: 64, maximumParameterCount: 3, maximumDepth: 2, maximumArrayLength: 2),
-            malformedKeys: .error)
+            dialect: .init(malformedKeys: .error))
         do {
             _ = try decoder.decode([String: URLEncodedFormValue].self, from: input)
             Issue.record("expected \(code)")

@@ -214,7 +214,7 @@ enum QsComparison {
             case "strictNullHandling": decoder.nilDecoding = flag ? .bareKey : .dropKey
             case "allowEmptyArrays": decoder.allowsEmptyArrays = flag
             case "duplicates":
-                decoder.duplicateKeys =
+                decoder.dialect.duplicateKeys =
                     switch value as? String {
                     case "first": .first
                     case "last": .last
@@ -301,7 +301,7 @@ enum QsComparison {
     /// value holds it as a top-level member.
     static func keepsMalformedKey(_ input: String, _ decoder: URLEncodedFormDecoder) -> Bool {
         var strict = decoder
-        strict.malformedKeys = .error
+        strict.dialect.malformedKeys = .error
         do {
             _ = try URLEncodedFormValue(parsing: input, decoder: strict)
             return false
