@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-. ../../Tests/Browser/setup.sh
+. ../../Tools/Browser/setup.sh
 
 # EXAMPLES_SCRATCH shares one build of SwiftNIO and the frameworks with CI's other steps, and
 # EXAMPLES_BUILD_FLAGS the flags they build with, so that each module is compiled once.

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-. ../../Tests/Browser/setup.sh
+. ../../Tools/Browser/setup.sh
 
 # EXAMPLES_SCRATCH shares one build of SwiftNIO and the frameworks with CI's other steps.
 scratch=${EXAMPLES_SCRATCH:-.build}

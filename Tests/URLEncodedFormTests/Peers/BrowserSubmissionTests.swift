@@ -4,7 +4,7 @@ import URLEncodedForm
 
 /// What Chromium 156 really submits from pages labelled UTF-8, ISO-8859-1, windows-1252 and
 /// latin1, with a `_charset_` input or Rails' `utf8=✓` (`Tests/Fixtures/chromium-legacy-forms.json`,
-/// recorded by `Tests/Browser/legacy_forms.py`, which CI runs again against the committed bodies).
+/// recorded by `Tools/Browser/legacy_forms.py`, which CI runs again against the committed bodies).
 @Suite("Decoder: what real browsers submit from legacy pages")
 struct BrowserSubmissionTests {
     struct Submission: Sendable {

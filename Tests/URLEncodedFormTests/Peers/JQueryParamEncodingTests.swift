@@ -4,7 +4,7 @@ import Testing
 @testable import URLEncodedForm
 
 /// What jQuery 3.6.1's own `$.param` writes (`Tests/Fixtures/jquery-3.6.1-param.json`, recorded
-/// from Debian's jQuery by `Tests/PeerSuites/jquery-param.js`; CI records it again and compares),
+/// from Debian's jQuery by `Tools/PeerSuites/jquery-param.js`; CI records it again and compares),
 /// written by this encoder with `arrayEncoding: .jQuery`: every one of the 217 values, byte for
 /// byte, by the stream and by the tree, but for one rule, checked precisely.
 @Suite("Encoder: writes what jQuery's $.param writes")

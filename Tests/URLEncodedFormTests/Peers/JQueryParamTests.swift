@@ -3,7 +3,7 @@ import Testing
 import URLEncodedForm
 
 /// What jQuery 3.6.1's own `$.param` writes (`Tests/Fixtures/jquery-3.6.1-param.json`, recorded
-/// from Debian's jQuery by `Tests/PeerSuites/jquery-param.js`; CI records it again and compares),
+/// from Debian's jQuery by `Tools/PeerSuites/jquery-param.js`; CI records it again and compares),
 /// decoded into types of the values' shapes. Every case reads back as the value jQuery was
 /// given, but for the two things jQuery's text cannot say, each checked precisely below.
 @Suite("Decoder: reads what jQuery's $.param writes")

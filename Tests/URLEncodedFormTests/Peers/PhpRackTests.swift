@@ -4,7 +4,7 @@ import URLEncodedForm
 
 /// One body of `Tests/Fixtures/bracket-bodies.json` and what PHP 8.2's `parse_str` and Rack 2.2's
 /// `parse_nested_query` (what Rails reads `params` with) give for it, recorded by
-/// `Tests/PeerSuites/php-parse-str.php` and `rack-parse-nested-query.rb`.
+/// `Tools/PeerSuites/php-parse-str.php` and `rack-parse-nested-query.rb`.
 struct PhpRackCase: Sendable, CustomTestStringConvertible {
     let body: String
     let php: FixtureValue

@@ -4,7 +4,7 @@ import URLEncodedForm
 
 /// The real qs as the authority: 3,000 seeded bodies in the shapes clients send, and hostile
 /// ones, each parsed by Debian's qs 6.11 under one of ten option sets
-/// (`Tests/PeerSuites/qs-differential.js`, which CI runs again and compares with the committed
+/// (`Tools/PeerSuites/qs-differential.js`, which CI runs again and compares with the committed
 /// `Tests/Fixtures/qs-6.11-differential.json`). Each decodes into a type of qs's value's shape
 /// under the options that mean qs's; every difference must match a documented rule.
 @Suite("Decoder: the differential against the real qs")

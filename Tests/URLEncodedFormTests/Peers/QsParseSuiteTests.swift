@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLEncodedForm
 
-/// qs's own parser tests (`test/parse.js`), extracted as data by `Tests/PeerSuites/qs-parse-cases.js`
+/// qs's own parser tests (`test/parse.js`), extracted as data by `Tools/PeerSuites/qs-parse-cases.js`
 /// into `Tests/Fixtures/qs-parse-cases.json`: each `qs.parse(input, options)` and the value or
 /// error its test expects. Each is decoded under the options that mean what qs's mean, into a type
 /// of the expected value's shape; every difference must match a documented rule.

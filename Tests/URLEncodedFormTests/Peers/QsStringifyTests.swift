@@ -3,7 +3,7 @@ import Testing
 import URLEncodedForm
 
 /// What the real qs 6.11 writes with `qs.stringify` (`Tests/Fixtures/qs-6.11-stringify.json`,
-/// recorded from Debian's node-qs by `Tests/PeerSuites/qs-stringify.js`; CI records it again and
+/// recorded from Debian's node-qs by `Tools/PeerSuites/qs-stringify.js`; CI records it again and
 /// compares), written by this encoder under the counterpart options: 200 seeded values under
 /// each of nine option sets, and what qs-codec writes for `allowEmptyArrays` under two more.
 /// Every text is the peer's, byte for byte, but for four rules, each checked precisely.
@@ -32,7 +32,7 @@ struct QsStringifyTests {
 
     /// The option sets of qs's `allowEmptyArrays`, which qs 6.11 lacks: recorded from qs-codec
     /// 1.6.3 (`allow_empty_lists`, `Tests/Fixtures/qs-codec-1.6.3-stringify.json`, by
-    /// `Tests/PeerSuites/qs-codec-stringify.py`, for the same 200 values; CI records it again),
+    /// `Tools/PeerSuites/qs-codec-stringify.py`, for the same 200 values; CI records it again),
     /// with names as they are, since qs-codec leaves the name of an empty list unescaped
     /// whatever it is told.
     static func writesEmptyArrays(_ optionSet: String) -> Bool {

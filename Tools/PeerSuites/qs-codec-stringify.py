@@ -2,7 +2,7 @@
 # as facts for Tests/Fixtures/qs-codec-1.6.3-stringify.json: qs's `allowEmptyArrays` (qs-codec's
 # `allow_empty_lists`), for the same 200 values as Tests/Fixtures/qs-6.11-stringify.json.
 #
-#   python3 Tests/PeerSuites/qs-codec-stringify.py > Tests/Fixtures/qs-codec-1.6.3-stringify.json
+#   python3 Tools/PeerSuites/qs-codec-stringify.py > Tests/Fixtures/qs-codec-1.6.3-stringify.json
 #
 # Names are written as they are (`encode_values_only`), since qs-codec leaves the name of an empty
 # list unescaped whatever it is told (`b[][]&b%5B%5D=x`); the fixture's names need no escaping.
@@ -12,7 +12,7 @@ import pathlib
 import qs_codec
 from qs_codec import EncodeOptions, ListFormat, encode
 
-fixtures = pathlib.Path(__file__).resolve().parent.parent / "Fixtures"
+fixtures = pathlib.Path(__file__).resolve().parent.parent.parent / "Tests" / "Fixtures"
 values = [case["value"] for case in json.loads((fixtures / "qs-6.11-stringify.json").read_text())["cases"]]
 
 option_sets = {

@@ -2,7 +2,7 @@
 // Tests/Fixtures/qs-6.11-stringify.json: seeded values under the option sets the encoder has a
 // counterpart for, and the text qs wrote. Runs the qs 6.11 that Debian's node-qs installs:
 //
-//   NODE_PATH=/usr/share/nodejs node Tests/PeerSuites/qs-stringify.js > Tests/Fixtures/qs-6.11-stringify.json
+//   NODE_PATH=/usr/share/nodejs node Tools/PeerSuites/qs-stringify.js > Tests/Fixtures/qs-6.11-stringify.json
 //
 // Objects are written as {"$members": [[name, value], ...]}, so their order survives JSON
 // readers that do not keep it. Names need no escaping: with encodeValuesOnly qs writes names as

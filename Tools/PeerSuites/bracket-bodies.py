@@ -5,7 +5,7 @@
 # line, as Tests/Fixtures/bracket-bodies.json; the PHP and Rack recorders read that file, and CI
 # runs this again and compares byte for byte.
 #
-#   python3 Tests/PeerSuites/bracket-bodies.py > Tests/Fixtures/bracket-bodies.json
+#   python3 Tools/PeerSuites/bracket-bodies.py > Tests/Fixtures/bracket-bodies.json
 import json
 import random
 
@@ -74,6 +74,6 @@ fixed = [
     "user[name]=Ada&user[langs][]=en&user[langs][]=fr", "a[]=1&a[1][b]=2", "a=b&a[1]=c",
 ]
 bodies = fixed + [body() for _ in range(2000 - len(fixed))]
-print('{"source": "Tests/PeerSuites/bracket-bodies.py, seed 2026", "bodies": [')
+print('{"source": "Tools/PeerSuites/bracket-bodies.py, seed 2026", "bodies": [')
 print(",\n".join(json.dumps(text, ensure_ascii=False) for text in bodies))
 print("]}")

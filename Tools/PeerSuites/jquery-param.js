@@ -2,7 +2,7 @@
 // each value (as JSON), and the text $.param wrote for it. Runs the jQuery 3.6.1 that Debian's
 // libjs-jquery installs, inside Debian's node-jsdom:
 //
-//   NODE_PATH=/usr/share/nodejs node Tests/PeerSuites/jquery-param.js > Tests/Fixtures/jquery-3.6.1-param.json
+//   NODE_PATH=/usr/share/nodejs node Tools/PeerSuites/jquery-param.js > Tests/Fixtures/jquery-3.6.1-param.json
 //
 // The expected value of a case is the value as a server reads it: jQuery writes numbers and
 // booleans as their text and null as "", so those are strings here. `ordered` is the value as an

@@ -3,8 +3,8 @@
 127.0.0.1, has a headless Chromium type each text into it and submit it, and records the body
 the server received. Needs only Python's standard library and Chromium (Debian's `chromium`).
 
-    python3 Tests/Browser/legacy_forms.py > Tests/Fixtures/chromium-legacy-forms.json
-    python3 Tests/Browser/legacy_forms.py --check Tests/Fixtures/chromium-legacy-forms.json
+    python3 Tools/Browser/legacy_forms.py > Tests/Fixtures/chromium-legacy-forms.json
+    python3 Tools/Browser/legacy_forms.py --check Tests/Fixtures/chromium-legacy-forms.json
 
 Each page declares its charset in its Content-Type and a <meta> tag, and its form has the hidden
 input `_charset_`, which the browser fills with the charset it encodes the form in. A page
@@ -98,7 +98,7 @@ def main():
             sys.exit(f"{version} submits other bodies than {sys.argv[2]}")
         print(f"{version}: {len(results)} submissions, the committed bodies")
         return
-    print('{"source": ' + json.dumps(f"{version}, Tests/Browser/legacy_forms.py") + ', "cases": [\n'
+    print('{"source": ' + json.dumps(f"{version}, Tools/Browser/legacy_forms.py") + ', "cases": [\n'
           + ",\n".join(json.dumps(result, ensure_ascii=False) for result in results) + "\n]}")
 
 

@@ -2,7 +2,7 @@
 // send, and hostile ones, each parsed by qs under one of several option sets; writes what qs gave
 // (or the error it threw) as Tests/Fixtures/qs-6.11-differential.json. Facts of qs's, not its code.
 //
-//   NODE_PATH=/usr/share/nodejs node Tests/PeerSuites/qs-differential.js > Tests/Fixtures/qs-6.11-differential.json
+//   NODE_PATH=/usr/share/nodejs node Tools/PeerSuites/qs-differential.js > Tests/Fixtures/qs-6.11-differential.json
 //
 // Run with Debian's node-qs (qs 6.11.0), which CI installs; CI runs it again and compares the
 // output with the committed file, so the file is what that qs gives.
@@ -162,4 +162,4 @@ for (let i = 0; i < 3000; i++) {
     else record(railsBody(), options);
 }
 
-process.stdout.write('{"source": ' + JSON.stringify("qs " + qsVersion + " (Debian node-qs), Tests/PeerSuites/qs-differential.js, seed 2026") + ', "cases": [\n' + cases.map((c) => JSON.stringify(c)).join(",\n") + "\n]}\n");
+process.stdout.write('{"source": ' + JSON.stringify("qs " + qsVersion + " (Debian node-qs), Tools/PeerSuites/qs-differential.js, seed 2026") + ', "cases": [\n' + cases.map((c) => JSON.stringify(c)).join(",\n") + "\n]}\n");

@@ -3,16 +3,16 @@
 # case a line, `body` and `value`, or `error` (the exception's class) where Rack refuses the form.
 # Facts of Rack's.
 #
-#   ruby Tests/PeerSuites/rack-parse-nested-query.rb > Tests/Fixtures/rack-2.2-parse-nested-query.json
+#   ruby Tools/PeerSuites/rack-parse-nested-query.rb > Tests/Fixtures/rack-2.2-parse-nested-query.json
 #
 # Run with Debian's ruby-rack (Rack 2.2), which CI installs; CI runs it again and compares.
 require "json"
 require "rack"
 
-fixtures = File.join(File.dirname(__dir__), "Fixtures")
+fixtures = File.join(File.dirname(__dir__, 2), "Tests", "Fixtures")
 bodies = JSON.parse(File.read(File.join(fixtures, "bracket-bodies.json")))["bodies"]
 version = Rack.release.split(".").first(2).join(".")
-puts JSON.generate({ "source" => "Rack #{version} parse_nested_query (Debian ruby-rack), Tests/PeerSuites/rack-parse-nested-query.rb" })
+puts JSON.generate({ "source" => "Rack #{version} parse_nested_query (Debian ruby-rack), Tools/PeerSuites/rack-parse-nested-query.rb" })
 bodies.each do |body|
   line =
     begin

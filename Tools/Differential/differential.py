@@ -5,7 +5,7 @@ and values, `=` in values. Nested names are compared with the real qs in the Swi
 (`QsDifferentialTests`, over `Tests/Fixtures/qs-6.11-differential.json`, which CI checks against
 Debian's qs 6.11).
 
-    python3 Tests/Differential/differential.py PATH/TO/urlform [--count N] [--seed S]
+    python3 Tools/Differential/differential.py PATH/TO/urlform [--count N] [--seed S]
 """
 import argparse
 import collections

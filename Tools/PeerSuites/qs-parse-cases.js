@@ -3,7 +3,7 @@
 // or the error they expect. Facts, not qs's code: the tests run against a small stub of their
 // runner, `tape`, that records instead of asserting.
 //
-//   NODE_PATH=/usr/share/nodejs node Tests/PeerSuites/qs-parse-cases.js PATH/TO/qs > Tests/Fixtures/qs-parse-cases.json
+//   NODE_PATH=/usr/share/nodejs node Tools/PeerSuites/qs-parse-cases.js PATH/TO/qs > Tests/Fixtures/qs-parse-cases.json
 //
 // A case is recorded when an assertion compares, by deepEqual, the very object one qs.parse call
 // returned with an expected value (`st.deepEqual(qs.parse(...), expected)`), or when a call inside

@@ -4,7 +4,7 @@ decodes for forms with repeated keys, ISO-8859-1 escapes and the `utf8=✓` sent
 `duplicates`, `charset` and `charset_sentinel` options. The decoder's tests compare with it.
 
     python3 -m pip install qs-codec==1.6.3
-    python3 Tests/Differential/charset_duplicates_fixture.py
+    python3 Tools/Differential/charset_duplicates_fixture.py
 """
 import json
 import os
@@ -44,7 +44,7 @@ for form in FORMS:
                     "decoded": decode(form, options),
                 })
 
-path = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "qs-charset-duplicates.json")
+path = os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Fixtures", "qs-charset-duplicates.json")
 with open(path, "w", encoding="utf-8") as out:
     json.dump({"generator": "qs-codec 1.6.3", "cases": CASES}, out, ensure_ascii=False, indent=1)
     out.write("\n")

@@ -3,7 +3,7 @@
 // Node's URLSearchParams writes for each, what every browser writes for a form's pairs. Runs
 // Node's own URL implementation:
 //
-//   node Tests/PeerSuites/url-search-params.js > Tests/Fixtures/whatwg-urlsearchparams.json
+//   node Tools/PeerSuites/url-search-params.js > Tests/Fixtures/whatwg-urlsearchparams.json
 //
 // Texts mix every printable ASCII character, controls, line breaks, Latin-1, characters beyond
 // it and beyond U+FFFF (no lone surrogates, which a Swift String cannot hold).
@@ -32,5 +32,5 @@ for (let i = 0; i < 300; i++) {
 // One case a line, so a change shows as a readable diff; every character past ASCII as a \u
 // escape, so that no reader drops one (Foundation's JSONSerialization drops a raw U+FEFF).
 const ascii = (json) => json.replace(/[\u007f-\uffff]/g, (unit) => "\\u" + unit.charCodeAt(0).toString(16).padStart(4, "0"));
-const head = JSON.stringify({ source: "Node's URLSearchParams (the URL Standard's urlencoded serializer), Tests/PeerSuites/url-search-params.js, seed 4421" });
+const head = JSON.stringify({ source: "Node's URLSearchParams (the URL Standard's urlencoded serializer), Tools/PeerSuites/url-search-params.js, seed 4421" });
 process.stdout.write(head.slice(0, -1) + ',"cases":[\n' + cases.map((c) => ascii(JSON.stringify(c))).join(",\n") + "\n]}\n");
