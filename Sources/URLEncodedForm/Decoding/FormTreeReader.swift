@@ -62,11 +62,10 @@ final class FormTreeReader {
     /// The UTF-8 bytes of each separator of ``URLEncodedFormDecoder/ArrayDecoding-swift.enum/separators(_:)``;
     /// empty when values are not split.
     let separators: [[UInt8]]
-    /// The strategies and `userInfo`, when any of them is not the default; `nil` for the
-    /// defaults, most decoders. Each strategy is copied through its type's value witnesses (the
-    /// date's holds a `TimeZone`, whose layout is Foundation's) on every decode, where the
-    /// defaults need no copy at all (the empty and small decodes; Benchmarks/README.md, Shortcuts).
-    private let strategies: Strategies?
+    /// The decoder's strategies and `userInfo`, retained, when the reader asks them anything
+    /// (``URLEncodedFormDecoder/ValueStrategies/readerAsks``); `nil` for the defaults, most
+    /// decoders, so that their decodes retain nothing.
+    private let strategies: URLEncodedFormDecoder.ValueStrategies?
     /// Whether names match coding keys as they are (`.useDefaultKeys`): every lookup asks, and
     /// ``keyDecoding`` copies the strategy out of ``strategies`` when there are any (the
     /// `decodeuserinfo` workloads; Benchmarks/README.md, Shortcuts).
@@ -75,6 +74,8 @@ final class FormTreeReader {
     let maximumArrayLength: Int
     let keyPathStyle: KeyPathStyle
     let indexGaps: URLEncodedFormIndexGaps
+    /// Which index keys an untyped value reads as an array (``URLEncodedFormDecoder/Dialect-swift.struct/untypedIndices``).
+    let untypedIndices: URLEncodedFormDecoder.UntypedIndices
     let missingBoolIsFalse: Bool
     /// ``URLEncodedFormDecoder/nilDecoding`` without its closure, which ``strategies`` holds:
     /// the option holding a closure cost every decode a copy of it (the small decode; Benchmarks/README.md, Shortcuts).
@@ -109,7 +110,8 @@ final class FormTreeReader {
         case .automatic: separators = []
         case .separators(let characters): separators = characters.map { Array(String($0).utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         }
-        strategies = Strategies.unlessDefault(options)
+        strategies = options.strategies.readerAsks ? options.strategies : nil
+        untypedIndices = options.dialect.untypedIndices
         if case .useDefaultKeys = options.keyDecoding { usesDefaultKeys = true } else { usesDefaultKeys = false }
         plusIsSpace = options.spaceDecoding == .plusReplaced
         maximumArrayLength = options.limits.maximumArrayLength
@@ -123,46 +125,13 @@ final class FormTreeReader {
         writesEmptyLists = options.allowsEmptyArrays
     }
 
-    /// The options that carry values, kept together so that the default ones cost no copy.
-    private final class Strategies {
-        let boolDecoding: URLEncodedFormDecoder.BoolDecoding
-        let dataDecoding: URLEncodedFormDecoder.DataDecoding
-        let dateDecoding: URLEncodedFormDecoder.DateDecoding
-        let keyDecoding: URLEncodedFormDecoder.KeyDecoding
-        let userInfo: [CodingUserInfoKey: any Sendable]
-        let acceptsNilText: (@Sendable (String) -> Bool)?
-        let untypedIndices: URLEncodedFormDecoder.UntypedIndices
-
-        private init(_ options: borrowing URLEncodedFormDecoder) {
-            boolDecoding = options.boolDecoding
-            dataDecoding = options.dataDecoding
-            dateDecoding = options.dateDecoding
-            keyDecoding = options.keyDecoding
-            userInfo = options.userInfo
-            acceptsNilText = options.nilDecoding.accepts
-            untypedIndices = options.dialect.untypedIndices
-        }
-
-        /// The decoder's strategies, or `nil` when each is the default.
-        static func unlessDefault(_ options: borrowing URLEncodedFormDecoder) -> Strategies? {
-            if case .lenient = options.boolDecoding, case .base64 = options.dataDecoding,
-                case .deferredToDate = options.dateDecoding, case .useDefaultKeys = options.keyDecoding,
-                options.userInfo.isEmpty, options.nilDecoding.style != .custom, options.dialect.untypedIndices == .array
-            {
-                return nil
-            }
-            return Strategies(options)
-        }
-    }
-
     var boolDecoding: URLEncodedFormDecoder.BoolDecoding { strategies?.boolDecoding ?? .lenient }
     var dataDecoding: URLEncodedFormDecoder.DataDecoding { strategies?.dataDecoding ?? .base64 }
     var dateDecoding: URLEncodedFormDecoder.DateDecoding { strategies?.dateDecoding ?? .deferredToDate }
     var keyDecoding: URLEncodedFormDecoder.KeyDecoding { strategies?.keyDecoding ?? .useDefaultKeys }
     var userInfo: [CodingUserInfoKey: any Sendable] { strategies?.userInfo ?? [:] }
     /// The closure of ``URLEncodedFormDecoder/NilDecoding-swift.struct/init(decoding:)``.
-    var acceptsNilText: (@Sendable (String) -> Bool)? { strategies?.acceptsNilText }
-    var untypedIndices: URLEncodedFormDecoder.UntypedIndices { strategies?.untypedIndices ?? .array }
+    var acceptsNilText: (@Sendable (String) -> Bool)? { strategies?.nilDecoding.accepts }
 
     /// Copies the input the tree borrows into bytes of its own: for a reader that outlives the
     /// `decode` call whose input it borrowed, because user code kept a decoder or container.

@@ -31,13 +31,25 @@ public struct URLEncodedFormDecoder: Sendable {
     /// Which keys make up an array. ``ArrayDecoding-swift.enum/automatic`` by default.
     public var arrayDecoding: ArrayDecoding
     /// Which texts are `Bool` values. ``BoolDecoding-swift.enum/lenient`` by default.
-    public var boolDecoding: BoolDecoding
+    public var boolDecoding: BoolDecoding {
+        get { strategies.boolDecoding }
+        set { strategies = strategies.with { $0.boolDecoding = newValue } }
+    }
     /// How `Data` values are read. ``DataDecoding-swift.enum/base64`` by default.
-    public var dataDecoding: DataDecoding
+    public var dataDecoding: DataDecoding {
+        get { strategies.dataDecoding }
+        set { strategies = strategies.with { $0.dataDecoding = newValue } }
+    }
     /// How `Date` values are read. ``DateDecoding-swift.enum/deferredToDate`` by default.
-    public var dateDecoding: DateDecoding
+    public var dateDecoding: DateDecoding {
+        get { strategies.dateDecoding }
+        set { strategies = strategies.with { $0.dateDecoding = newValue } }
+    }
     /// How names match coding keys. ``KeyDecoding-swift.enum/useDefaultKeys`` by default.
-    public var keyDecoding: KeyDecoding
+    public var keyDecoding: KeyDecoding {
+        get { strategies.keyDecoding }
+        set { strategies = strategies.with { $0.keyDecoding = newValue } }
+    }
     /// How nested names are read from a key. ``KeyPathDecoding-swift.struct/brackets`` by default.
     public var keyPathDecoding: KeyPathDecoding
     /// What a `+` means. ``SpaceDecoding-swift.enum/plusReplaced`` by default.
@@ -62,7 +74,10 @@ public struct URLEncodedFormDecoder: Sendable {
     /// What reads as `nil`, named as the encoder's `nilEncoding` cases.
     /// ``NilDecoding-swift.struct/dropKey`` by default: a missing member, or an empty value where the
     /// type is not text; a bare name is a flag.
-    public var nilDecoding: NilDecoding
+    public var nilDecoding: NilDecoding {
+        get { strategies.nilDecoding }
+        set { strategies = strategies.with { $0.nilDecoding = newValue } }
+    }
     /// Whether `name[]` without `=` is an empty array, as qs reads it with `allowEmptyArrays`
     /// and as ``URLEncodedFormEncoder/allowsEmptyArrays`` writes one. `false` by default, where
     /// it is an array of one element that ``nilDecoding`` reads (`""`, or `nil`); `name[]=` is an
@@ -72,7 +87,14 @@ public struct URLEncodedFormDecoder: Sendable {
     public var allowsEmptyArrays: Bool
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { strategies.userInfo }
+        set { strategies = strategies.with { $0.userInfo = newValue } }
+    }
+
+    /// The options only some values read, and `userInfo`, in one object each decode retains at
+    /// once (``ValueStrategies``).
+    private(set) var strategies: ValueStrategies
 
     /// Creates a decoder; every default suits a server reading untrusted input.
     ///
@@ -120,13 +142,11 @@ public struct URLEncodedFormDecoder: Sendable {
         errorReporting: ErrorReporting = .firstError,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
+        strategies = ValueStrategies.make(
+            boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding, keyDecoding: keyDecoding,
+            nilDecoding: nilDecoding, userInfo: userInfo)
         self.arrayDecoding = arrayDecoding
-        self.boolDecoding = boolDecoding
-        self.dataDecoding = dataDecoding
-        self.dateDecoding = dateDecoding
-        self.keyDecoding = keyDecoding
         self.keyPathDecoding = keyPathDecoding
-        self.nilDecoding = nilDecoding
         self.spaceDecoding = spaceDecoding
         self.charset = charset
         self.allowsEmptyArrays = allowsEmptyArrays
@@ -134,7 +154,6 @@ public struct URLEncodedFormDecoder: Sendable {
         self.limits = limits
         self.dialect = dialect
         self.errorReporting = errorReporting
-        self.userInfo = userInfo
     }
 
     /// Decodes a value of `type` from form text, such as a query string without its `?`.
