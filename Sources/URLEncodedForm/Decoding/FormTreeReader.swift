@@ -125,13 +125,13 @@ final class FormTreeReader {
         writesEmptyLists = options.allowsEmptyArrays
     }
 
-    var boolDecoding: URLEncodedFormDecoder.BoolDecoding { strategies?.boolDecoding ?? .lenient }
-    var dataDecoding: URLEncodedFormDecoder.DataDecoding { strategies?.dataDecoding ?? .base64 }
-    var dateDecoding: URLEncodedFormDecoder.DateDecoding { strategies?.dateDecoding ?? .deferredToDate }
-    var keyDecoding: URLEncodedFormDecoder.KeyDecoding { strategies?.keyDecoding ?? .useDefaultKeys }
-    var userInfo: [CodingUserInfoKey: any Sendable] { strategies?.userInfo ?? [:] }
+    var boolDecoding: URLEncodedFormDecoder.BoolDecoding { strategies?.values.boolDecoding ?? .lenient }
+    var dataDecoding: URLEncodedFormDecoder.DataDecoding { strategies?.values.dataDecoding ?? .base64 }
+    var dateDecoding: URLEncodedFormDecoder.DateDecoding { strategies?.values.dateDecoding ?? .deferredToDate }
+    var keyDecoding: URLEncodedFormDecoder.KeyDecoding { strategies?.values.keyDecoding ?? .useDefaultKeys }
+    var userInfo: [CodingUserInfoKey: any Sendable] { strategies?.values.userInfo ?? [:] }
     /// The closure of ``URLEncodedFormDecoder/NilDecoding-swift.struct/init(decoding:)``.
-    var acceptsNilText: (@Sendable (String) -> Bool)? { strategies?.nilDecoding.accepts }
+    var acceptsNilText: (@Sendable (String) -> Bool)? { strategies?.values.nilDecoding.accepts }
 
     /// Copies the input the tree borrows into bytes of its own: for a reader that outlives the
     /// `decode` call whose input it borrowed, because user code kept a decoder or container.

@@ -12,29 +12,27 @@ extension URLEncodedFormDecoder {
     /// Benchmarks/README.md, Shortcuts). The decoder's properties read and replace it; a decoder
     /// with none of them set shares ``defaults``, so making one allocates nothing.
     final class ValueStrategies: Sendable {
-        let boolDecoding: BoolDecoding
-        let dataDecoding: DataDecoding
-        let dateDecoding: DateDecoding
-        let keyDecoding: KeyDecoding
-        let nilDecoding: NilDecoding
-        let userInfo: [CodingUserInfoKey: any Sendable]
+        /// The options themselves, declared once: the object holds them, and a change makes a
+        /// new object from a changed copy.
+        struct Values: Sendable {
+            var boolDecoding = BoolDecoding.lenient
+            var dataDecoding = DataDecoding.base64
+            var dateDecoding = DateDecoding.deferredToDate
+            var keyDecoding = KeyDecoding.useDefaultKeys
+            var nilDecoding = NilDecoding.dropKey
+            var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        }
+
+        let values: Values
         /// Whether a reader asks this object anything: a strategy other than the default, a
         /// `nil` that a closure decides, or a `userInfo`. A reader of a decoder where it is
         /// `false`, most, keeps no reference to it and reads the defaults.
         let readerAsks: Bool
 
-        private init(
-            boolDecoding: BoolDecoding, dataDecoding: DataDecoding, dateDecoding: DateDecoding, keyDecoding: KeyDecoding,
-            nilDecoding: NilDecoding, userInfo: [CodingUserInfoKey: any Sendable]
-        ) {
-            self.boolDecoding = boolDecoding
-            self.dataDecoding = dataDecoding
-            self.dateDecoding = dateDecoding
-            self.keyDecoding = keyDecoding
-            self.nilDecoding = nilDecoding
-            self.userInfo = userInfo
-            if case .lenient = boolDecoding, case .base64 = dataDecoding, case .deferredToDate = dateDecoding,
-                case .useDefaultKeys = keyDecoding, nilDecoding.style != .custom, userInfo.isEmpty
+        private init(_ values: Values) {
+            self.values = values
+            if case .lenient = values.boolDecoding, case .base64 = values.dataDecoding, case .deferredToDate = values.dateDecoding,
+                case .useDefaultKeys = values.keyDecoding, values.nilDecoding.style != .custom, values.userInfo.isEmpty
             {
                 readerAsks = false
             } else {
@@ -42,42 +40,23 @@ extension URLEncodedFormDecoder {
             }
         }
 
-        private static let defaults = ValueStrategies(
-            boolDecoding: .lenient, dataDecoding: .base64, dateDecoding: .deferredToDate, keyDecoding: .useDefaultKeys,
-            nilDecoding: .dropKey, userInfo: [:])
+        private static let defaults = ValueStrategies(Values())
 
-        static func make(
-            boolDecoding: BoolDecoding, dataDecoding: DataDecoding, dateDecoding: DateDecoding, keyDecoding: KeyDecoding,
-            nilDecoding: NilDecoding, userInfo: [CodingUserInfoKey: any Sendable]
-        ) -> ValueStrategies {
-            if case .lenient = boolDecoding, case .base64 = dataDecoding, case .deferredToDate = dateDecoding,
-                case .useDefaultKeys = keyDecoding, nilDecoding.style == .dropKey, userInfo.isEmpty
+        /// The shared ``defaults`` when `values` are the defaults, else an object of their own.
+        static func make(_ values: Values) -> ValueStrategies {
+            if case .lenient = values.boolDecoding, case .base64 = values.dataDecoding, case .deferredToDate = values.dateDecoding,
+                case .useDefaultKeys = values.keyDecoding, values.nilDecoding.style == .dropKey, values.userInfo.isEmpty
             {
                 return defaults
             }
-            return ValueStrategies(
-                boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding, keyDecoding: keyDecoding,
-                nilDecoding: nilDecoding, userInfo: userInfo)
+            return ValueStrategies(values)
         }
 
         /// This object with the options `change` sets on a copy of them.
-        func with(_ change: (inout Options) -> Void) -> ValueStrategies {
-            var options = Options(
-                boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding, keyDecoding: keyDecoding,
-                nilDecoding: nilDecoding, userInfo: userInfo)
-            change(&options)
-            return .make(
-                boolDecoding: options.boolDecoding, dataDecoding: options.dataDecoding, dateDecoding: options.dateDecoding,
-                keyDecoding: options.keyDecoding, nilDecoding: options.nilDecoding, userInfo: options.userInfo)
-        }
-
-        struct Options {
-            var boolDecoding: BoolDecoding
-            var dataDecoding: DataDecoding
-            var dateDecoding: DateDecoding
-            var keyDecoding: KeyDecoding
-            var nilDecoding: NilDecoding
-            var userInfo: [CodingUserInfoKey: any Sendable]
+        func with(_ change: (inout Values) -> Void) -> ValueStrategies {
+            var changed = values
+            change(&changed)
+            return .make(changed)
         }
     }
 }

@@ -32,22 +32,22 @@ public struct URLEncodedFormDecoder: Sendable {
     public var arrayDecoding: ArrayDecoding
     /// Which texts are `Bool` values. ``BoolDecoding-swift.enum/lenient`` by default.
     public var boolDecoding: BoolDecoding {
-        get { strategies.boolDecoding }
+        get { strategies.values.boolDecoding }
         set { strategies = strategies.with { $0.boolDecoding = newValue } }
     }
     /// How `Data` values are read. ``DataDecoding-swift.enum/base64`` by default.
     public var dataDecoding: DataDecoding {
-        get { strategies.dataDecoding }
+        get { strategies.values.dataDecoding }
         set { strategies = strategies.with { $0.dataDecoding = newValue } }
     }
     /// How `Date` values are read. ``DateDecoding-swift.enum/deferredToDate`` by default.
     public var dateDecoding: DateDecoding {
-        get { strategies.dateDecoding }
+        get { strategies.values.dateDecoding }
         set { strategies = strategies.with { $0.dateDecoding = newValue } }
     }
     /// How names match coding keys. ``KeyDecoding-swift.enum/useDefaultKeys`` by default.
     public var keyDecoding: KeyDecoding {
-        get { strategies.keyDecoding }
+        get { strategies.values.keyDecoding }
         set { strategies = strategies.with { $0.keyDecoding = newValue } }
     }
     /// How nested names are read from a key. ``KeyPathDecoding-swift.struct/brackets`` by default.
@@ -75,7 +75,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// ``NilDecoding-swift.struct/dropKey`` by default: a missing member, or an empty value where the
     /// type is not text; a bare name is a flag.
     public var nilDecoding: NilDecoding {
-        get { strategies.nilDecoding }
+        get { strategies.values.nilDecoding }
         set { strategies = strategies.with { $0.nilDecoding = newValue } }
     }
     /// Whether `name[]` without `=` is an empty array, as qs reads it with `allowEmptyArrays`
@@ -88,7 +88,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { strategies.userInfo }
+        get { strategies.values.userInfo }
         set { strategies = strategies.with { $0.userInfo = newValue } }
     }
 
@@ -142,9 +142,10 @@ public struct URLEncodedFormDecoder: Sendable {
         errorReporting: ErrorReporting = .firstError,
         userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) {
-        strategies = ValueStrategies.make(
-            boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding, keyDecoding: keyDecoding,
-            nilDecoding: nilDecoding, userInfo: userInfo)
+        strategies = .make(
+            .init(
+                boolDecoding: boolDecoding, dataDecoding: dataDecoding, dateDecoding: dateDecoding, keyDecoding: keyDecoding,
+                nilDecoding: nilDecoding, userInfo: userInfo))
         self.arrayDecoding = arrayDecoding
         self.keyPathDecoding = keyPathDecoding
         self.spaceDecoding = spaceDecoding
