@@ -10,7 +10,7 @@ import os
 import sys
 
 # The DevTools client the repository's browser tests share.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Browser"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tools", "Browser"))
 from chromium import Chromium  # noqa: E402
 
 url = sys.argv[1]
