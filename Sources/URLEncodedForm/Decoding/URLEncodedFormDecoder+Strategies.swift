@@ -31,25 +31,25 @@ extension URLEncodedFormDecoder {
 
         private init(_ values: Values) {
             self.values = values
-            if case .lenient = values.boolDecoding, case .base64 = values.dataDecoding, case .deferredToDate = values.dateDecoding,
-                case .useDefaultKeys = values.keyDecoding, values.nilDecoding.style != .custom, values.userInfo.isEmpty
-            {
-                readerAsks = false
-            } else {
-                readerAsks = true
-            }
+            readerAsks = !Self.readsAsDefaults(values) || values.nilDecoding.style == .custom
         }
 
         private static let defaults = ValueStrategies(Values())
 
+        /// Whether the strategies a reader asks for by name and `userInfo` are the defaults:
+        /// `nilDecoding` aside, whose style the reader keeps apart from its closure.
+        private static func readsAsDefaults(_ values: Values) -> Bool {
+            if case .lenient = values.boolDecoding, case .base64 = values.dataDecoding, case .deferredToDate = values.dateDecoding,
+                case .useDefaultKeys = values.keyDecoding, values.userInfo.isEmpty
+            {
+                return true
+            }
+            return false
+        }
+
         /// The shared ``defaults`` when `values` are the defaults, else an object of their own.
         static func make(_ values: Values) -> ValueStrategies {
-            if case .lenient = values.boolDecoding, case .base64 = values.dataDecoding, case .deferredToDate = values.dateDecoding,
-                case .useDefaultKeys = values.keyDecoding, values.nilDecoding.style == .dropKey, values.userInfo.isEmpty
-            {
-                return defaults
-            }
-            return ValueStrategies(values)
+            readsAsDefaults(values) && values.nilDecoding.style == .dropKey ? defaults : ValueStrategies(values)
         }
 
         /// This object with the options `change` sets on a copy of them.
