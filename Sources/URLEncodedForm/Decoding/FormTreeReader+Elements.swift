@@ -45,8 +45,8 @@ extension FormTreeReader {
     private func elementPositions(of node: Int) throws -> [(index: Int, member: Int)]? {
         let positioned = try mixedPositions(of: node) { try arrayIndex(of: $0, in: node) }
         // A named index is below the limit (`arrayIndex`); a `[]` after the largest may not be.
-        if let largest = positioned.lazy.map(\.index).max(), largest >= maximumArrayLength {
-            throw URLEncodedFormDecodingError.arrayTooLong(key: keyPath(of: node), limit: maximumArrayLength)
+        if let largest = positioned.lazy.map(\.index).max(), largest >= rules.limits.maximumArrayLength {
+            throw URLEncodedFormDecodingError.arrayTooLong(key: keyPath(of: node), limit: rules.limits.maximumArrayLength)
         }
         return positioned.enumerated().allSatisfy { $0.offset == $0.element.index } ? nil : positioned
     }
@@ -109,7 +109,7 @@ extension FormTreeReader {
         for (index, member) in indexed where index < count && elements[index] < 0 { elements[index] = member }
         let indexed = indexed.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
         let repeated = zip(indexed, indexed.dropFirst()).first { $0.index == $1.index }?.0.index
-        switch indexGaps {
+        switch rules.indexGaps {
         case .compact:
             return indexed.map(\.member)
         case .error:
@@ -137,12 +137,12 @@ extension FormTreeReader {
     /// The index a member's name gives, below the array length limit.
     private func arrayIndex(of member: Int, in node: Int) throws -> Int {
         let key = self[member].key
-        switch tree.bytes.withReader({ Self.arrayIndex($0[key], below: maximumArrayLength) }) {
+        switch tree.bytes.withReader({ Self.arrayIndex($0[key], below: rules.limits.maximumArrayLength) }) {
         case .index(let index):
             return index
         case .tooLarge:
             throw URLEncodedFormDecodingError.arrayTooLong(
-                key: keyPath(of: member), limit: maximumArrayLength)
+                key: keyPath(of: member), limit: rules.limits.maximumArrayLength)
         case .notAnIndex:
             throw DecodingError.typeMismatch(
                 [Any].self,

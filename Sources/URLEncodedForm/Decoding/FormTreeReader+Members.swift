@@ -13,7 +13,7 @@ extension FormTreeReader {
     /// and medium decodes; Benchmarks/README.md, Shortcuts).
     func member(of object: Int, for key: consuming String) -> Int? {
         guard self[object].kind == .object else { return nil }
-        if usesDefaultKeys { return key.withUTF8 { tree.member(of: object, named: ByteReader($0)) } }
+        if rules.usesDefaultKeys { return key.withUTF8 { tree.member(of: object, named: ByteReader($0)) } }
         switch keyDecoding {
         case .useDefaultKeys:
             return key.withUTF8 { tree.member(of: object, named: ByteReader($0)) }

@@ -26,7 +26,7 @@ extension FormTreeReader {
             var escaped = false
             while index < value.upperBound {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) { escaped = true }
+                if byte == UInt8(ascii: "%") || (rules.plusIsSpace && byte == UInt8(ascii: "+")) { escaped = true }
                 if let length = separatorLength(in: bytes, at: index, end: value.upperBound) {
                     let flags: FormTree.ValueFlags = escaped ? .escaped : []
                     return Piece(value: start..<index, flags: flags, next: index &+ length &- value.lowerBound)

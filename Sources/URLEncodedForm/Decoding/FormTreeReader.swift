@@ -58,7 +58,9 @@ final class FormTreeReader {
         return workspace
     }
 
-    // The options are copied out once, as in the encoder.
+    /// The decoder's options as the reader acts on them (``URLEncodedFormDecoder/rules``): the
+    /// rules the form was parsed under.
+    let rules: DecodingRules
     /// The UTF-8 bytes of each separator of ``URLEncodedFormDecoder/ArrayDecoding-swift.enum/separators(_:)``;
     /// empty when values are not split.
     let separators: [[UInt8]]
@@ -66,31 +68,10 @@ final class FormTreeReader {
     /// (``URLEncodedFormDecoder/ValueStrategies/readerAsks``); `nil` for the defaults, most
     /// decoders, so that their decodes retain nothing.
     private let strategies: URLEncodedFormDecoder.ValueStrategies?
-    /// Whether names match coding keys as they are (`.useDefaultKeys`): every lookup asks, and
-    /// ``keyDecoding`` copies the strategy out of ``strategies`` when there are any (the
-    /// `decodeuserinfo` workloads; Benchmarks/README.md, Shortcuts).
-    let usesDefaultKeys: Bool
-    let plusIsSpace: Bool
-    let maximumArrayLength: Int
-    let keyPathStyle: KeyPathStyle
-    let indexGaps: URLEncodedFormIndexGaps
-    /// Which index keys an untyped value reads as an array (``URLEncodedFormDecoder/Dialect-swift.struct/untypedIndices``).
-    let untypedIndices: URLEncodedFormDecoder.UntypedIndices
-    let missingBoolIsFalse: Bool
-    /// ``URLEncodedFormDecoder/nilDecoding`` without its closure, which ``strategies`` holds:
-    /// the option holding a closure cost every decode a copy of it (the small decode; Benchmarks/README.md, Shortcuts).
-    let nilStyle: URLEncodedFormDecoder.NilDecoding.Style
     /// The charset of this form's bytes: the decoder's, or the one its sentinel named.
     let charset: URLEncodedFormCharset.Encoding
-    private let readsNumericReferences: Bool
     /// The input's length: an array that keeps its positions is never longer.
     let inputLength: Int
-    let duplicateKeys: URLEncodedFormDecoder.DuplicateKeys
-    /// Whether the form writes an empty array as `name[]` (``URLEncodedFormDecoder/allowsEmptyArrays``),
-    /// so that a missing one is an error.
-    let writesEmptyLists: Bool
-    /// Whether failed fields are recorded and given stand-ins (``URLEncodedFormDecoder/ErrorReporting-swift.enum/everyField``).
-    let collectsFieldErrors: Bool
     /// The fields that failed, when they are collected.
     var fieldErrors: [URLEncodedFormFieldErrors.FieldError] { madeWorkspace?.fieldErrors ?? [] }
 
@@ -102,28 +83,23 @@ final class FormTreeReader {
     /// `consuming`, and its tree is taken out of it (``FormTree/take(_:)``): reading `form.tree`
     /// copied the tree, retaining its references, which the form's end released (the empty,
     /// small and medium decodes; Benchmarks/README.md, Shortcuts).
-    init(_ form: consuming FormParser.ParsedForm, options: borrowing URLEncodedFormDecoder) {
+    init(_ form: consuming FormParser.ParsedForm, rules: DecodingRules, options: borrowing URLEncodedFormDecoder) {
         tree = FormTree.take(&form.tree)
         charset = form.charset
         inputLength = form.inputLength
+        self.rules = rules
         switch options.arrayDecoding {
         case .automatic: separators = []
         case .separators(let characters): separators = characters.map { Array(String($0).utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         }
         strategies = options.strategies.readerAsks ? options.strategies : nil
-        untypedIndices = options.dialect.untypedIndices
-        if case .useDefaultKeys = options.keyDecoding { usesDefaultKeys = true } else { usesDefaultKeys = false }
-        plusIsSpace = options.spaceDecoding == .plusReplaced
-        maximumArrayLength = options.limits.maximumArrayLength
-        keyPathStyle = options.keyPathDecoding.acceptsDots ? .dots : .brackets
-        indexGaps = options.indexGaps
-        missingBoolIsFalse = options.dialect.missingBool == .false
-        nilStyle = options.nilDecoding.style
-        readsNumericReferences = options.charset.numericReferences && form.charset != .utf8
-        duplicateKeys = options.dialect.duplicateKeys
-        collectsFieldErrors = options.errorReporting == .everyField
-        writesEmptyLists = options.allowsEmptyArrays
     }
+
+    /// How a key path is spelled in messages: with dots when the form's names use them.
+    var keyPathStyle: KeyPathStyle { rules.acceptsDots ? .dots : .brackets }
+    /// Whether `&#8364;` in a value is read as `€`: in a legacy charset, under
+    /// ``URLEncodedFormCharset/numericReferences``.
+    private var readsNumericReferences: Bool { rules.charset.numericReferences && charset != .utf8 }
 
     var boolDecoding: URLEncodedFormDecoder.BoolDecoding { strategies?.values.boolDecoding ?? .lenient }
     var dataDecoding: URLEncodedFormDecoder.DataDecoding { strategies?.values.dataDecoding ?? .base64 }
@@ -207,8 +183,8 @@ final class FormTreeReader {
         switch value.kind {
         case .unset: return true
         case .scalar:
-            if value.value.isEmpty { return !value.flags.contains(.bare) || nilStyle == .bareKey }
-            switch nilStyle {
+            if value.value.isEmpty { return !value.flags.contains(.bare) || rules.nilStyle == .bareKey }
+            switch rules.nilStyle {
             case .null: return isNullText(node)
             case .custom: return acceptsNilText.map { accepts in (try? accepts(decodeString(at: node))) == true } ?? false
             case .dropKey, .dropValue, .bareKey: return false
@@ -216,8 +192,8 @@ final class FormTreeReader {
         case .array:
             // Only a bare name, as Rack reads `a=1&a`: an empty value or `null` kept as the one
             // value of a repeated name stays text, so that `[String]?` still reads the list.
-            guard nilStyle == .bareKey, value.flags.contains(.repeatedName) else { return false }
-            switch duplicateKeys {
+            guard rules.nilStyle == .bareKey, value.flags.contains(.repeatedName) else { return false }
+            switch rules.duplicateKeys {
             case .last: return isNullBareKey(value.lastChild)
             case .first: return isNullBareKey(value.firstChild)
             case .combine, .error: return false
@@ -228,7 +204,7 @@ final class FormTreeReader {
 
     /// Whether `node` is a bare name that reads as `nil` (``URLEncodedFormDecoder/NilDecoding/bareKey``).
     func isNullBareKey(_ node: Int) -> Bool {
-        guard nilStyle == .bareKey else { return false }
+        guard rules.nilStyle == .bareKey else { return false }
         let node = self[node]
         return node.kind == .scalar && node.flags.contains(.bare)
     }
@@ -240,7 +216,7 @@ final class FormTreeReader {
     func readsAsNil(_ node: Int) -> Bool {
         let value = self[node]
         guard value.kind == .scalar else { return false }
-        switch nilStyle {
+        switch rules.nilStyle {
         case .dropKey: return false
         case .bareKey: return value.flags.contains(.bare)
         case .dropValue: return value.value.isEmpty && !value.flags.contains(.bare)
@@ -284,7 +260,7 @@ final class FormTreeReader {
             return node
         case .array where self[node].lastChild >= 0 && self[self[node].lastChild].kind == .scalar:
             // A repeated key (`a=1&a=2`), read where one value is expected.
-            switch duplicateKeys {
+            switch rules.duplicateKeys {
             case .last, .combine:
                 let last = self[node].lastChild
                 guard !isNullBareKey(last) else {
@@ -349,7 +325,7 @@ final class FormTreeReader {
             // Escaped UTF-8 short enough for the stack, most values.
             return try tree.bytes.withReader { bytes in
                 try ByteWriter.Window.onStack(
-                    upTo: range.count, { PercentDecoding.decode(bytes[range], into: $0, plusIsSpace: plusIsSpace) }, then: body)
+                    upTo: range.count, { PercentDecoding.decode(bytes[range], into: $0, plusIsSpace: rules.plusIsSpace) }, then: body)
             }
         }
         // Escaped, or legacy text to be rewritten as UTF-8: either way, into the scratch, which
@@ -362,13 +338,13 @@ final class FormTreeReader {
             // Escaped UTF-8, the common case: decoded over the scratch's bytes in place.
             return try tree.bytes.withReader { bytes in
                 try buffer.overwriting(
-                    upTo: range.count, { PercentDecoding.decode(bytes[range], into: $0, plusIsSpace: plusIsSpace) }, then: body)
+                    upTo: range.count, { PercentDecoding.decode(bytes[range], into: $0, plusIsSpace: rules.plusIsSpace) }, then: body)
             }
         }
         buffer.removeAll(keepingCapacity: true)
         tree.bytes.withReader { bytes in
             if escaped {
-                PercentDecoding.decode(bytes[range], plusIsSpace: plusIsSpace, into: &buffer)
+                PercentDecoding.decode(bytes[range], plusIsSpace: rules.plusIsSpace, into: &buffer)
             } else {
                 buffer.append(contentsOf: bytes[range])
             }

@@ -67,14 +67,14 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// `false` for a `Bool` the form does not have, under ``URLEncodedFormDecoder/MissingBool-swift.enum/false``;
     /// `nil` otherwise.
     private func missingBool(_ key: Key) -> Bool? {
-        reader.missingBoolIsFalse && reader.member(of: object, for: key.stringValue) == nil ? false : nil
+        reader.rules.missingBoolIsFalse && reader.member(of: object, for: key.stringValue) == nil ? false : nil
     }
 
     /// Reads the member `key` with `read`. When every failed field is reported, a failure is
     /// recorded and the member gets a stand-in, so that the rest of the object is read too.
     @inline(__always)
     private func leaf<T: Decodable>(_ key: Key, _ read: () throws -> T) throws -> T {
-        guard reader.collectsFieldErrors else { return try read() }
+        guard reader.rules.collectsFieldErrors else { return try read() }
         do {
             return try read()
         } catch {
@@ -141,7 +141,7 @@ struct FormKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         // A missing array is an empty one, as in `decode(_:forKey:)`, where a form cannot write
         // one empty.
         guard let member = reader.member(of: object, for: key.stringValue) else {
-            if reader.writesEmptyLists { throw keyNotFound(key) }
+            if reader.rules.allowsEmptyArrays { throw keyNotFound(key) }
             return try FormUnkeyedDecodingContainer(reader: reader, array: reader.absentMember(of: object, key: key.stringValue))
         }
         return try FormUnkeyedDecodingContainer(reader: reader, array: member)

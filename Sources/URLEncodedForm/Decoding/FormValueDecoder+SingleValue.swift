@@ -28,7 +28,7 @@ struct FormSingleValueDecodingContainer: SingleValueDecodingContainer {
     /// can stand in.
     @inline(__always)
     private func value<T: Decodable>(_ read: () throws -> T) throws -> T {
-        guard reader.collectsFieldErrors else { return try read() }
+        guard reader.rules.collectsFieldErrors else { return try read() }
         do {
             return try read()
         } catch {

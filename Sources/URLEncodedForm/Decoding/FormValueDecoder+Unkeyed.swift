@@ -72,9 +72,9 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// lookup costs more than reading most elements.
     private mutating func peek<T>(_ type: T.Type, splitting: Bool?) throws -> Step {
         guard !isAtEnd else { throw pastTheEnd(type) }
-        guard currentIndex < reader.maximumArrayLength else {
+        guard currentIndex < reader.rules.limits.maximumArrayLength else {
             throw URLEncodedFormDecodingError.arrayTooLong(
-                key: reader.keyPath(of: array), limit: reader.maximumArrayLength)
+                key: reader.keyPath(of: array), limit: reader.rules.limits.maximumArrayLength)
         }
         let (element, following) = element(nextElement)
         guard !reader.separators.isEmpty, splitting != false || nextPiece != nil, reader[element].kind == .scalar else {
@@ -146,7 +146,7 @@ struct FormUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     @inline(__always)
     private mutating func element<T: Decodable>(_ type: T.Type, splitting: Bool? = true, _ read: (Int) throws -> T) throws -> T {
         let node = try next(type, splitting: splitting)
-        guard reader.collectsFieldErrors else { return try read(node) }
+        guard reader.rules.collectsFieldErrors else { return try read(node) }
         do {
             return try read(node)
         } catch {

@@ -73,10 +73,10 @@ extension FormTreeReader {
     /// error.
     func missingValue<T>(_ type: T.Type) -> T? {
         if T.self == Data.self {
-            guard case .deferredToData = dataDecoding, !writesEmptyLists else { return nil }
+            guard case .deferredToData = dataDecoding, !rules.allowsEmptyArrays else { return nil }
             return reinterpret(Data(), as: T.self)
         }
-        guard let collection = type as? any FormEmptyDecodable.Type, !(collection.isFormList && writesEmptyLists) else { return nil }
+        guard let collection = type as? any FormEmptyDecodable.Type, !(collection.isFormList && rules.allowsEmptyArrays) else { return nil }
         return collection.emptyFormValue as? T
     }
 }

@@ -51,26 +51,26 @@ public struct URLEncodedFormDecoder: Sendable {
         set { strategies = strategies.with { $0.keyDecoding = newValue } }
     }
     /// How nested names are read from a key. ``KeyPathDecoding-swift.struct/brackets`` by default.
-    public var keyPathDecoding: KeyPathDecoding
+    public var keyPathDecoding: KeyPathDecoding { didSet { rules = DecodingRules(self) } }
     /// What a `+` means. ``SpaceDecoding-swift.enum/plusReplaced`` by default.
-    public var spaceDecoding: SpaceDecoding
+    public var spaceDecoding: SpaceDecoding { didSet { rules = DecodingRules(self) } }
     /// Bounds on the input. ``Limits-swift.struct/default`` by default.
-    public var limits: Limits
+    public var limits: Limits { didSet { rules = DecodingRules(self) } }
     /// How the shapes clients disagree on are read: a repeated name, a malformed or conflicting
     /// one, `[]` rows, a missing `Bool`, untyped indices. Each preset sets its peer's rules here;
     /// ``Dialect-swift.struct/standard`` by default. Set one rule as
     /// `decoder.dialect.duplicateKeys = .last`.
-    public var dialect: Dialect
+    public var dialect: Dialect { didSet { rules = DecodingRules(self) } }
     /// Whether decoding stops at the first field that fails, or reports every one.
     /// ``ErrorReporting-swift.enum/firstError`` by default.
-    public var errorReporting: ErrorReporting
+    public var errorReporting: ErrorReporting { didSet { rules = DecodingRules(self) } }
     /// The charset the form's bytes are read in, whether a sentinel in the form picks it, and
     /// whether numeric character references in a legacy charset's values are read as characters.
     /// ``URLEncodedFormCharset/utf8`` (no sentinel) by default.
-    public var charset: URLEncodedFormCharset
+    public var charset: URLEncodedFormCharset { didSet { rules = DecodingRules(self) } }
     /// What an array written with indices holds where an index is missing.
     /// ``URLEncodedFormIndexGaps/error`` by default.
-    public var indexGaps: URLEncodedFormIndexGaps
+    public var indexGaps: URLEncodedFormIndexGaps { didSet { rules = DecodingRules(self) } }
     /// What reads as `nil`, named as the encoder's `nilEncoding` cases.
     /// ``NilDecoding-swift.struct/dropKey`` by default: a missing member, or an empty value where the
     /// type is not text; a bare name is a flag.
@@ -84,7 +84,7 @@ public struct URLEncodedFormDecoder: Sendable {
     /// element `""` either way. With it on, an array or set the form does not name at all is
     /// `keyNotFound`, as in `JSONDecoder`, since an empty one would have been sent as `name[]`;
     /// with it off, such a member reads as empty.
-    public var allowsEmptyArrays: Bool
+    public var allowsEmptyArrays: Bool { didSet { rules = DecodingRules(self) } }
     /// Values that every `init(from:)` can read from its decoder's `userInfo`: a locale, a
     /// format, the API version a request came for. Empty by default.
     public var userInfo: [CodingUserInfoKey: any Sendable] {
@@ -94,7 +94,9 @@ public struct URLEncodedFormDecoder: Sendable {
 
     /// The options only some values read, and `userInfo`, in one object each decode retains at
     /// once (``ValueStrategies``).
-    private(set) var strategies: ValueStrategies
+    private(set) var strategies: ValueStrategies { didSet { rules = DecodingRules(self) } }
+    /// The options as a decode's stages act on them, resolved when one is set.
+    private(set) var rules: DecodingRules
 
     /// Creates a decoder; every default suits a server reading untrusted input.
     ///
@@ -155,6 +157,9 @@ public struct URLEncodedFormDecoder: Sendable {
         self.limits = limits
         self.dialect = dialect
         self.errorReporting = errorReporting
+        rules = DecodingRules(
+            spaceDecoding: spaceDecoding, keyPathDecoding: keyPathDecoding, allowsEmptyArrays: allowsEmptyArrays, dialect: dialect,
+            limits: limits, charset: charset, strategies: strategies, indexGaps: indexGaps, errorReporting: errorReporting)
     }
 
     /// Decodes a value of `type` from form text, such as a query string without its `?`.
@@ -301,7 +306,7 @@ public struct URLEncodedFormDecoder: Sendable {
         _ type: T.Type,
         fromPairs pairs: some Sequence<(String, String)>
     ) throws -> T {
-        var parser = FormParser(bytes: FormBytes(capacity: 0), expectedNodes: 64, options: self)
+        var parser = FormParser(bytes: FormBytes(capacity: 0), expectedNodes: 64, rules: rules)
         var components: [Range<Int>] = []
         var length = 0
         for (name, value) in pairs {
@@ -319,7 +324,7 @@ public struct URLEncodedFormDecoder: Sendable {
 
     /// bytes → nodes → values.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: ByteReader) throws -> T {
-        try decode(type, form: FormParser.parse(bytes, options: self))
+        try decode(type, form: FormParser.parse(bytes, rules: rules))
     }
 
     /// chunks → nodes → values: the end of a body read in chunks.
@@ -330,12 +335,12 @@ public struct URLEncodedFormDecoder: Sendable {
 
     /// nodes → values.
     private func decode<T: Decodable>(_ type: T.Type, form: consuming FormParser.ParsedForm) throws -> T {
-        var reader = FormTreeReader(form, options: self)
+        var reader = FormTreeReader(form, rules: rules, options: self)
         // The tree borrows the caller's input until this call returns. A decoder or container
         // that user code kept (in a global, or an error it threw) holds the reader too, and
         // would read that input after it is gone: such a reader gets its own copy.
         defer { if !isKnownUniquelyReferenced(&reader) { reader.ownBytes() } }
-        guard reader.collectsFieldErrors else {
+        guard reader.rules.collectsFieldErrors else {
             do {
                 return try reader.decode(type, at: FormTree.root)
             } catch {

@@ -36,25 +36,21 @@ final class FormEncodingSession {
     // data, date and nil closures run before a write starts).
     @exclusivity(unchecked) private(set) var valueTree: ValueTree
 
-    // The options are copied out once: reading an enum with a closure payload from the options
-    // struct on every write would retain and release it. Those only some values read come in
-    // one object, retained once.
-    private let boolEncoding: URLEncodedFormEncoder.BoolEncoding
+    /// The encoder's options as the encode acts on them (``URLEncodedFormEncoder/rules``); the
+    /// serializer reads the same value. ``EncodingRules/maximumDepth`` bounds how many `encode(to:)` calls run inside
+    /// one another: the first is the top-level value's, and each call's keys have as many
+    /// components as calls are running.
+    let rules: EncodingRules
+    /// The options only some values read, which hold closures: one object, retained once.
     private let strategies: URLEncodedFormEncoder.ValueStrategies
-    private let allowsEmptyArrays: Bool
-    var userInfo: [CodingUserInfoKey: any Sendable] { strategies.userInfo }
-    /// How many `encode(to:)` calls may run inside one another: the first is the top-level
-    /// value's, and each call's keys have as many components as calls are running.
-    let maximumDepth: Int
+    var userInfo: [CodingUserInfoKey: any Sendable] { strategies.values.userInfo }
     /// How many `encode(to:)` calls are running inside one another. Its exclusivity checks stay:
     /// turning them off bought nothing on the small, medium and large encodes.
     var depth = 0
 
     init(options: borrowing URLEncodedFormEncoder) {
-        boolEncoding = options.boolEncoding
+        rules = options.rules
         strategies = options.strategies
-        allowsEmptyArrays = options.allowsEmptyArrays
-        maximumDepth = options.maximumDepth
         valueTree = ValueTree()
     }
 
@@ -81,7 +77,7 @@ final class FormEncodingSession {
     /// Notes that `slot` holds an array, for ``URLEncodedFormEncoder/allowsEmptyArrays``: one
     /// that stays empty is written `name[]`.
     func markArray(_ slot: Int) {
-        guard allowsEmptyArrays, slot != Self.root else { return }
+        guard rules.allowsEmptyArrays, slot != Self.root else { return }
         valueTree.markArray(slot)
     }
 
@@ -93,13 +89,13 @@ final class FormEncodingSession {
     func tooDeep(_ value: some Encodable, at slot: Int) -> EncodingError {
         EncodingError.invalidValue(
             value,
-            EncodingError.Context(codingPath: codingPath(of: slot), debugDescription: URLEncodedFormEncoder.depthMessage(maximumDepth))
+            EncodingError.Context(codingPath: codingPath(of: slot), debugDescription: URLEncodedFormEncoder.depthMessage(rules.maximumDepth))
         )
     }
 
     /// What `nil` writes, or `nil` when `nilEncoding` drops the member. A custom closure runs
     /// once per call, so a caller asks once per `nil`.
-    var nilScalar: NilScalar? { strategies.nilEncoding.scalar }
+    var nilScalar: NilScalar? { strategies.values.nilEncoding.scalar }
 
     // MARK: Scalars
 
@@ -112,7 +108,7 @@ final class FormEncodingSession {
     }
 
     func write(_ value: Bool, to target: consuming ScalarTarget) {
-        switch boolEncoding {
+        switch rules.boolEncoding {
         case .numeric: put(.text(value ? "1" : "0"), to: target)
         case .literal: put(.text(value ? "true" : "false"), to: target)
         case .checkbox: if value { put(.text("on"), to: target) }
@@ -223,7 +219,7 @@ final class FormEncodingSession {
     }
 
     private func write(date: Date, to target: ScalarTarget) throws -> Bool {
-        switch strategies.dateEncoding {
+        switch strategies.values.dateEncoding {
         case .deferredToDate:
             // What `Date.encode(to:)` writes, without the detour through it.
             write(float: date.timeIntervalSinceReferenceDate, to: target)
@@ -246,7 +242,7 @@ final class FormEncodingSession {
     }
 
     private func write(data: Data, to target: ScalarTarget) throws -> Bool {
-        switch strategies.dataEncoding {
+        switch strategies.values.dataEncoding {
         case .deferredToData: return false
         case .base64: write(data.base64EncodedString(), to: target)
         case .custom(let format): write(try format(data), to: target)

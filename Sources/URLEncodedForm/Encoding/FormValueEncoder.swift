@@ -38,7 +38,7 @@ extension FormEncodingSession {
             }
         // A value that encodes itself may hold another, without end: refused past the limit,
         // before its `encode(to:)` runs, so that the recursion ends in an error, not a crash.
-        guard depth < maximumDepth else { throw tooDeep(value, at: slot) }
+        guard depth < rules.maximumDepth else { throw tooDeep(value, at: slot) }
         depth &+= 1
         defer { depth &-= 1 }
         // The collections forms hold most are written here, through the same containers as

@@ -6,48 +6,44 @@ import Foundation
 
 extension URLEncodedFormEncoder {
     /// The options only some values read (`Data`, `Date`, `nil`) and `userInfo`, in one object
-    /// that each encode retains once, where copying the three enums, whose cases carry closures,
-    /// into every encode's session cost each encode more (the small encode; Benchmarks/README.md, Shortcuts). The encoder's
-    /// properties read and replace it; an encoder with none of them set shares ``defaults``, so
-    /// making one allocates nothing.
+    /// that each encode retains once, as the decoder keeps its own
+    /// (``URLEncodedFormDecoder/ValueStrategies``): copying the enums, whose cases carry
+    /// closures, into every encode's session cost each encode more (the small encode;
+    /// Benchmarks/README.md, Shortcuts). The encoder's properties read and replace it; an encoder
+    /// with none of them set shares ``defaults``, so making one allocates nothing.
     final class ValueStrategies: Sendable {
-        let dataEncoding: DataEncoding
-        let dateEncoding: DateEncoding
-        let nilEncoding: NilEncoding
-        let userInfo: [CodingUserInfoKey: any Sendable]
-
-        private init(dataEncoding: DataEncoding, dateEncoding: DateEncoding, nilEncoding: NilEncoding, userInfo: [CodingUserInfoKey: any Sendable]) {
-            self.dataEncoding = dataEncoding
-            self.dateEncoding = dateEncoding
-            self.nilEncoding = nilEncoding
-            self.userInfo = userInfo
+        /// The options themselves, declared once: the object holds them, and a change makes a
+        /// new object from a changed copy.
+        struct Values: Sendable {
+            var dataEncoding = DataEncoding.base64
+            var dateEncoding = DateEncoding.deferredToDate
+            var nilEncoding = NilEncoding.dropKey
+            var userInfo: [CodingUserInfoKey: any Sendable] = [:]
         }
 
-        private static let defaults = ValueStrategies(dataEncoding: .base64, dateEncoding: .deferredToDate, nilEncoding: .dropKey, userInfo: [:])
+        let values: Values
 
-        static func make(
-            dataEncoding: DataEncoding, dateEncoding: DateEncoding, nilEncoding: NilEncoding, userInfo: [CodingUserInfoKey: any Sendable]
-        ) -> ValueStrategies {
-            if case .base64 = dataEncoding, case .deferredToDate = dateEncoding, case .dropKey = nilEncoding.style, userInfo.isEmpty {
+        private init(_ values: Values) {
+            self.values = values
+        }
+
+        private static let defaults = ValueStrategies(Values())
+
+        /// The shared ``defaults`` when `values` are the defaults, else an object of their own.
+        static func make(_ values: Values) -> ValueStrategies {
+            if case .base64 = values.dataEncoding, case .deferredToDate = values.dateEncoding, case .dropKey = values.nilEncoding.style,
+                values.userInfo.isEmpty
+            {
                 return defaults
             }
-            return ValueStrategies(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo)
+            return ValueStrategies(values)
         }
 
-        func with(dataEncoding: DataEncoding) -> ValueStrategies {
-            .make(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo)
-        }
-
-        func with(dateEncoding: DateEncoding) -> ValueStrategies {
-            .make(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo)
-        }
-
-        func with(nilEncoding: NilEncoding) -> ValueStrategies {
-            .make(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo)
-        }
-
-        func with(userInfo: [CodingUserInfoKey: any Sendable]) -> ValueStrategies {
-            .make(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo)
+        /// This object with the options `change` sets on a copy of them.
+        func with(_ change: (inout Values) -> Void) -> ValueStrategies {
+            var changed = values
+            change(&changed)
+            return .make(changed)
         }
     }
 }

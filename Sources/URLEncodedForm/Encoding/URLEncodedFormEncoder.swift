@@ -32,25 +32,26 @@ public struct URLEncodedFormEncoder: Sendable {
     ///
     /// When `false`, members keep the order they were encoded in: declaration order for
     /// synthesized `Encodable` conformances. Array elements keep their order either way.
-    public var alphabetizeKeyValuePairs: Bool
+    public var alphabetizeKeyValuePairs: Bool { didSet { rules = EncodingRules(self) } }
     /// How array elements are keyed. ``ArrayEncoding-swift.enum/brackets`` by default.
     public var arrayEncoding: ArrayEncoding {
         didSet {
             separator = Separator(arrayEncoding)
             escaper = Self.escaper(allowing: allowedCharacters, separator: separator)
+            rules = EncodingRules(self)
         }
     }
     /// How `Bool` values are written. ``BoolEncoding-swift.enum/numeric`` by default.
-    public var boolEncoding: BoolEncoding
+    public var boolEncoding: BoolEncoding { didSet { rules = EncodingRules(self) } }
     /// How `Data` values are written. ``DataEncoding-swift.enum/base64`` by default.
     public var dataEncoding: DataEncoding {
-        get { strategies.dataEncoding }
-        set { strategies = strategies.with(dataEncoding: newValue) }
+        get { strategies.values.dataEncoding }
+        set { strategies = strategies.with { $0.dataEncoding = newValue } }
     }
     /// How `Date` values are written. ``DateEncoding-swift.enum/deferredToDate`` by default.
     public var dateEncoding: DateEncoding {
-        get { strategies.dateEncoding }
-        set { strategies = strategies.with(dateEncoding: newValue) }
+        get { strategies.values.dateEncoding }
+        set { strategies = strategies.with { $0.dateEncoding = newValue } }
     }
     /// How member names are transformed. ``KeyEncoding-swift.enum/useDefaultKeys`` by default.
     public var keyEncoding: KeyEncoding
@@ -58,14 +59,14 @@ public struct URLEncodedFormEncoder: Sendable {
     public var keyPathEncoding: KeyPathEncoding
     /// Whether the brackets and dots that structure a key path are percent-escaped.
     /// ``BracketEncoding-swift.enum/percentEscaped`` by default, as in Alamofire.
-    public var bracketEncoding: BracketEncoding
+    public var bracketEncoding: BracketEncoding { didSet { rules = EncodingRules(self) } }
     /// How `nil` is written. ``NilEncoding-swift.struct/dropKey`` by default.
     public var nilEncoding: NilEncoding {
-        get { strategies.nilEncoding }
-        set { strategies = strategies.with(nilEncoding: newValue) }
+        get { strategies.values.nilEncoding }
+        set { strategies = strategies.with { $0.nilEncoding = newValue } }
     }
     /// How spaces are written. ``SpaceEncoding-swift.enum/percentEscaped`` by default.
-    public var spaceEncoding: SpaceEncoding
+    public var spaceEncoding: SpaceEncoding { didSet { rules = EncodingRules(self) } }
     /// The characters written as they are; every other byte is percent-escaped as UTF-8 with
     /// upper-case hex digits. ``AllowedCharacters-swift.struct/default`` by default.
     ///
@@ -88,7 +89,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// ``URLEncodedFormDecoder`` set to the same charset, or with ``URLEncodedFormCharset/sentinel`` on both
     /// sides. Names are written the same way, but the decoder, like qs, reads references in
     /// values only: keep names to characters the charset has.
-    public var charset: URLEncodedFormCharset
+    public var charset: URLEncodedFormCharset { didSet { rules = EncodingRules(self) } }
     /// Whether an empty array is written as its name and `[]` alone (`tags[]`), as qs writes it
     /// with `allowEmptyArrays`, so that it reads back as an empty array with the decoder's
     /// ``URLEncodedFormDecoder/allowsEmptyArrays`` (and a `[String]?` as `[]`, not `nil`).
@@ -96,13 +97,13 @@ public struct URLEncodedFormEncoder: Sendable {
     /// array that is an element takes its place (`[[], [1]]` is `m[][]&m[][]=1`). An array that
     /// was given elements is not empty even when they write nothing: `[{}]` writes nothing, as
     /// in qs.
-    public var allowsEmptyArrays: Bool
+    public var allowsEmptyArrays: Bool { didSet { rules = EncodingRules(self) } }
     /// Which index an array element is written with when elements before it wrote nothing (an
     /// empty array, an object of dropped `nil`s, a `nil` under `.dropKey`), or whether that is an
     /// error. ``URLEncodedFormIndexGaps/compact`` by default, so `[1, nil, 2]` is `a[0]=1&a[1]=2`. The same
     /// type as the decoder's ``URLEncodedFormDecoder/indexGaps``, whose case of the same name
     /// reads it back.
-    public var indexGaps: URLEncodedFormIndexGaps
+    public var indexGaps: URLEncodedFormIndexGaps { didSet { rules = EncodingRules(self) } }
     /// How deep a value may nest: each level is a container inside a container, or a value whose
     /// `encode(to:)` runs inside another's, and each adds a component to the keys below it
     /// (`a[b][c]` has three). 512 by default, as `JSONEncoder` allows, which is also the most it
@@ -117,7 +118,7 @@ public struct URLEncodedFormEncoder: Sendable {
         set { depth = min(newValue, NestingCeiling.levels) }
     }
     // Kept within the ceiling when it is set (``NestingCeiling``).
-    private var depth: Int
+    private var depth: Int { didSet { rules = EncodingRules(self) } }
 
     /// Values that every `encode(to:)` can read from its encoder's `userInfo`: a locale, a
     /// format, the API version a request targets. Empty by default.
@@ -129,13 +130,16 @@ public struct URLEncodedFormEncoder: Sendable {
     /// // In an `encode(to:)`: `encoder.userInfo[.apiVersion] as? Int` is 2.
     /// ```
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { strategies.userInfo }
-        set { strategies = strategies.with(userInfo: newValue) }
+        get { strategies.values.userInfo }
+        set { strategies = strategies.with { $0.userInfo = newValue } }
     }
 
     /// ``dataEncoding``, ``dateEncoding``, ``nilEncoding`` and ``userInfo``, which an encode
     /// retains at once (``ValueStrategies``).
     private(set) var strategies: ValueStrategies
+
+    /// The options as an encode's stages act on them, resolved when one is set.
+    private(set) var rules: EncodingRules
 
     /// The escaping table for ``allowedCharacters``, built when the set is assigned.
     private(set) var escaper: PercentEscaper
@@ -219,7 +223,7 @@ public struct URLEncodedFormEncoder: Sendable {
         self.indexGaps = indexGaps
         depth = min(maximumDepth, NestingCeiling.levels)
         self.charset = charset
-        strategies = ValueStrategies.make(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo)
+        strategies = ValueStrategies.make(.init(dataEncoding: dataEncoding, dateEncoding: dateEncoding, nilEncoding: nilEncoding, userInfo: userInfo))
         self.alphabetizeKeyValuePairs = alphabetizeKeyValuePairs
         self.arrayEncoding = arrayEncoding
         separator = Separator(arrayEncoding)
@@ -230,6 +234,10 @@ public struct URLEncodedFormEncoder: Sendable {
         self.spaceEncoding = spaceEncoding
         self.allowedCharacters = allowedCharacters.urlEncodedFormAllowedCharacters
         escaper = Self.escaper(allowing: self.allowedCharacters, separator: separator)
+        rules = EncodingRules(
+            arrayEncoding: arrayEncoding, separator: separator, boolEncoding: boolEncoding, bracketEncoding: bracketEncoding,
+            spaceEncoding: spaceEncoding, alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, charset: charset,
+            allowsEmptyArrays: allowsEmptyArrays, indexGaps: indexGaps, maximumDepth: depth)
     }
 
     /// Encodes `value` as form text.
@@ -287,7 +295,8 @@ public struct URLEncodedFormEncoder: Sendable {
         let nodes = session.valueTree.nodes
         var failure: FormSerializer<NoPairItems>.Failure?
         ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
-            var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: NoPairItems())
+            var serializer = FormSerializer(
+                nodes: nodes, rules: rules, options: self, output: output, path: path, members: members, items: NoPairItems())
             _ = serializer.serialize(body)
             failure = serializer.failure
         }
@@ -302,7 +311,7 @@ public struct URLEncodedFormEncoder: Sendable {
         var failure: FormSerializer<UnescapedPairs>.Failure?
         var pairs = UnescapedPairs()
         ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
-            var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: pairs)
+            var serializer = FormSerializer(nodes: nodes, rules: rules, options: self, output: output, path: path, members: members, items: pairs)
             pairs = serializer.serialize { _ in }
             failure = serializer.failure
         }

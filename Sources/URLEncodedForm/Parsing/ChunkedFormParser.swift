@@ -20,7 +20,6 @@
 @usableFromInline
 struct ChunkedFormParser {
     private var parser: FormParser
-    private let options: URLEncodedFormDecoder
     /// The body so far, when it is collected for the sentinel.
     private var collected: [UInt8]?
     /// The bytes taken from the body so far.
@@ -38,15 +37,15 @@ struct ChunkedFormParser {
     /// is reserved at once, so that the buffer does not grow by copying. The nodes are reserved
     /// for the first ``nodeRoomLength`` bytes only, and grow by doubling as pairs arrive.
     @usableFromInline
-    init(options: URLEncodedFormDecoder, expectedLength: Int = 0) {
-        self.options = options
-        let room = max(0, min(expectedLength, options.limits.maximumInputLength))
+    init(options: borrowing URLEncodedFormDecoder, expectedLength: Int = 0) {
+        let rules = options.rules
+        let room = max(0, min(expectedLength, rules.limits.maximumInputLength))
         parser = FormParser(
             bytes: FormBytes(capacity: room),
             expectedNodes: FormParser.expectedNodes(forLength: min(room, Self.nodeRoomLength)),
-            options: options
+            rules: rules
         )
-        if options.charset.sentinel { collected = [] }
+        if rules.charset.sentinel { collected = [] }
     }
 
     /// The body length the nodes are first reserved for. A server holds a streamed body's parser
@@ -73,7 +72,7 @@ struct ChunkedFormParser {
     /// - Throws: ``URLEncodedFormDecodingError`` as soon as the body breaks a limit or holds a
     ///   pair that cannot be read; the parser must not be used after.
     mutating func append(_ chunk: ByteReader) throws {
-        let limit = options.limits.maximumInputLength
+        let limit = parser.rules.limits.maximumInputLength
         guard chunk.count <= limit - received else {
             throw URLEncodedFormDecodingError.inputTooLong(length: received + chunk.count, limit: limit)
         }
@@ -108,7 +107,7 @@ struct ChunkedFormParser {
         if let collected {
             // The form borrows what it parsed; it keeps its own copy past the borrow.
             return try collected.withReader { input in
-                var form = try FormParser.parse(input, options: options)
+                var form = try FormParser.parse(input, rules: parser.rules)
                 form.tree.bytes.own()
                 return form
             }

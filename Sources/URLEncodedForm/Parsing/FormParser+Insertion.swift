@@ -30,7 +30,7 @@ extension FormParser {
             if index > 0, component.isEmpty {
                 let followsOtherBrackets = !recordsPath
                 recordsPath = false
-                if replacesConflicts, tree[node].kind == .object, nextIndices[node] != nil || !allMembersAreIndices(node) {
+                if rules.replacesConflicts, tree[node].kind == .object, nextIndices[node] != nil || !allMembersAreIndices(node) {
                     // `[]` where an object with names is: a member named by the next index, as
                     // PHP appends to an array that holds names (`a[b]=1&a[]=2` is `{b: 1, 0: 2}`).
                     node = appendIndexedMember(to: node)
@@ -44,7 +44,7 @@ extension FormParser {
                 try makeArray(node, key: key)
                 tree.markRepeatedName(node, false)
                 if index == last {
-                    if allowsEmptyArrays, flags.contains(.bare) {
+                    if rules.allowsEmptyArrays, flags.contains(.bare) {
                         // The array, made and left empty.
                         if tree[node].kind == .unset { tree.prepare(node, as: .array) }
                         return
@@ -59,7 +59,7 @@ extension FormParser {
                     return
                 }
                 let lastElement = tree[node].lastChild
-                if lastElement >= 0, !startsElementPerPair, addsToElement(lastElement, components[(index + 1)...]) {
+                if lastElement >= 0, !rules.startsElementPerPair, addsToElement(lastElement, components[(index + 1)...]) {
                     node = lastElement
                 } else {
                     try checkRoom(in: node, key: key)
@@ -68,14 +68,14 @@ extension FormParser {
                 continue
             }
             let child: Int
-            if replacesConflicts, tree[node].kind == .array, !isIndex(component),
+            if rules.replacesConflicts, tree[node].kind == .array, !isIndex(component),
                 let next = tree.convertArrayToObject(node)
             {
                 // A name under a list: its elements become members named by their indices, and
                 // the name joins them, as PHP's arrays hold both (`a[]=1&a[b]=2` is `{0: 1, b: 2}`).
                 nextIndices[node] = next
                 keptDecodedName = true
-            } else if replacesConflicts, tree[node].kind == .scalar || tree[node].kind == .array, !isIndex(component) {
+            } else if rules.replacesConflicts, tree[node].kind == .scalar || tree[node].kind == .array, !isIndex(component) {
                 // A name under a value, or under a list two of whose elements have one index
                 // (`a[]=x&a[0]=y`): the object replaces it.
                 replace(node, with: .object)
@@ -121,7 +121,7 @@ extension FormParser {
                 switch tree[node].kind {
                 case .unset:
                     tree.setScalar(node, value: value, flags: flags)
-                case .object where replacesConflicts && !allMembersAreIndices(node):
+                case .object where rules.replacesConflicts && !allMembersAreIndices(node):
                     // A value where an object was: the value replaces it.
                     replace(node, with: .scalar)
                     tree.setScalar(node, value: value, flags: flags)
@@ -251,8 +251,8 @@ extension FormParser {
         // `length + count` is at most the number of nodes plus two, so it cannot overflow, whatever
         // the limit is set to.
         let length = tree[array].kind == .array ? tree[array].childCount : 0
-        guard length + count <= limits.maximumArrayLength else {
-            throw URLEncodedFormDecodingError.arrayTooLong(key: keyText(key), limit: limits.maximumArrayLength)
+        guard length + count <= rules.limits.maximumArrayLength else {
+            throw URLEncodedFormDecodingError.arrayTooLong(key: keyText(key), limit: rules.limits.maximumArrayLength)
         }
     }
 }

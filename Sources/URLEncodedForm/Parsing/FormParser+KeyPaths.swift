@@ -7,8 +7,8 @@ extension FormParser {
     // where a call from the parse copied its 224 bytes first (and in `splitsEscapedBrackets`).
     mutating func splitName(_ key: Range<Int>, nameClasses: UInt8, into components: inout [Range<Int>]) throws {
         guard nameClasses & (ByteClass.pathMark | ByteClass.escape) != 0 else {
-            guard limits.maximumDepth >= 1 else {
-                throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
+            guard rules.limits.maximumDepth >= 1 else {
+                throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: rules.limits.maximumDepth)
             }
             // A plain name after a plain name, the common case, overwrites its one component:
             // `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange`.
@@ -23,16 +23,16 @@ extension FormParser {
         // One at a time for the same reason: a key path has a few components.
         while !components.isEmpty { components.removeLast() }
         let result = tree.bytes.withReader { bytes in
-            Self.split(bytes[key], at: key.lowerBound, acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components)
+            Self.split(bytes[key], at: key.lowerBound, acceptsDots: rules.acceptsDots, maximumDepth: rules.limits.maximumDepth, into: &components)
         }
         switch result {
         case .path: break
         case .malformed:
-            guard keepsMalformedKeys else { throw URLEncodedFormDecodingError.malformedKey(keyText(key)) }
+            guard rules.keepsMalformedKeys else { throw URLEncodedFormDecodingError.malformedKey(keyText(key)) }
             // The whole name, one component: the pair's own decision, not the form's.
             components.removeAll(keepingCapacity: true)
             components.append(key)
-        case .tooDeep: throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: limits.maximumDepth)
+        case .tooDeep: throw URLEncodedFormDecodingError.keyTooDeep(key: keyText(key), limit: rules.limits.maximumDepth)
         case .needsDecoding: preconditionFailure("a decoded name is split as it is")
         }
     }
@@ -45,7 +45,8 @@ extension FormParser {
         while !components.isEmpty { components.removeLast() }
         let result = tree.bytes.withReader { bytes in
             Self.splitEscapedBrackets(
-                bytes[key], at: key.lowerBound, acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, plusIsSpace: plusIsSpace,
+                bytes[key], at: key.lowerBound, acceptsDots: rules.acceptsDots, maximumDepth: rules.limits.maximumDepth,
+                plusIsSpace: rules.plusIsSpace,
                 into: &components)
         }
         guard case .path = result else {

@@ -9,7 +9,7 @@ extension FormParser {
         let start = tree.bytes.count
         if charset == .utf8, bytes.count <= ByteWriter.Window.stackCapacity {
             ByteWriter.Window.onStack(
-                upTo: bytes.count, { PercentDecoding.decode(bytes, into: $0, plusIsSpace: plusIsSpace) },
+                upTo: bytes.count, { PercentDecoding.decode(bytes, into: $0, plusIsSpace: rules.plusIsSpace) },
                 then: { appendRepairingUTF8($0) })
             return start..<tree.bytes.count
         }
@@ -17,7 +17,7 @@ extension FormParser {
         swap(&name, &decodedName)
         defer { swap(&name, &decodedName) }
         name.removeAll(keepingCapacity: true)
-        PercentDecoding.decode(bytes, plusIsSpace: plusIsSpace, into: &name)
+        PercentDecoding.decode(bytes, plusIsSpace: rules.plusIsSpace, into: &name)
         if charset == .utf8 {
             name.withReader { appendRepairingUTF8($0) }
         } else {
@@ -53,13 +53,13 @@ extension FormParser {
                     name = name[0..<(count - 2)]
                 }
             }
-            PercentDecoding.decode(name, plusIsSpace: plusIsSpace, into: &decoded)
+            PercentDecoding.decode(name, plusIsSpace: rules.plusIsSpace, into: &decoded)
             return decoded.withReader {
-                Self.split($0, at: 0, acceptsDots: acceptsDots, maximumDepth: limits.maximumDepth, into: &components)
+                Self.split($0, at: 0, acceptsDots: rules.acceptsDots, maximumDepth: rules.limits.maximumDepth, into: &components)
             }
         }
         guard case .tooDeep = result else { return }
-        throw URLEncodedFormDecodingError.keyTooDeep(key: String(decoding: decoded, as: UTF8.self), limit: limits.maximumDepth)
+        throw URLEncodedFormDecodingError.keyTooDeep(key: String(decoding: decoded, as: UTF8.self), limit: rules.limits.maximumDepth)
     }
 
     /// The key at `key`, for an error, which keeps it whole and quotes its start: decoded, when
@@ -67,7 +67,7 @@ extension FormParser {
     func keyText(_ key: Range<Int>) -> String {
         guard keyHasEscapedBrackets else { return tree.bytes.string(key) }
         var decoded: [UInt8] = []
-        tree.bytes.withReader { PercentDecoding.decode($0[key], plusIsSpace: plusIsSpace, into: &decoded) }
+        tree.bytes.withReader { PercentDecoding.decode($0[key], plusIsSpace: rules.plusIsSpace, into: &decoded) }
         return String(decoding: decoded, as: UTF8.self)
     }
 }

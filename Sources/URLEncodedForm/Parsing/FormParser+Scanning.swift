@@ -68,7 +68,7 @@ extension FormParser {
         var pair = PairBounds(start: 0)
         var index = 0
         if Self.scanName(of: &pair, in: input, from: &index, byteClasses: byteClasses) {
-            let plus = plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
+            let plus = rules.plusIsSpace ? UInt8(ascii: "+") : UInt8(ascii: "%")
             pair.valueEscaped = ByteScanning.firstIndex(of: UInt8(ascii: "%"), or: plus, in: input[(index + 1)..<input.count]) != nil
         }
         pair.end = input.count

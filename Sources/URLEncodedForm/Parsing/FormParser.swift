@@ -26,26 +26,15 @@ struct FormParser {
     var input: ByteReader
     /// The tree index of `input[0]`: the tree's buffer holds every byte the form has had so far.
     var inputBase = 0
+    /// The decoder's options as the parser acts on them (``URLEncodedFormDecoder/rules``).
+    let rules: DecodingRules
+    /// The scanner's table for ``DecodingRules/plusIsSpace``, picked once.
     let byteClasses: [UInt8]
-    let plusIsSpace: Bool
-    let acceptsDots: Bool
-    /// ``URLEncodedFormDecoder/allowsEmptyArrays``: a bare `name[]` makes its array, empty.
-    let allowsEmptyArrays: Bool
-    /// ``URLEncodedFormDecoder/MalformedKeys-swift.enum/literal``: a name that is not a key path
-    /// is one top-level name.
-    let keepsMalformedKeys: Bool
-    /// ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last``: a pair that gives a name another
-    /// kind of value replaces what the name held, and a list and names make one object.
-    let replacesConflicts: Bool
-    /// ``URLEncodedFormDecoder/BracketRows-swift.enum/onePerPair``: `a[][x]` always starts an
-    /// element.
-    let startsElementPerPair: Bool
     /// Under ``URLEncodedFormDecoder/ConflictingKeys-swift.enum/last``, the objects that hold a
     /// list and names together, as PHP's arrays do (`a[]=x&a[b]=y`), and the index the next `[]`
     /// in each takes: one more than its largest index. Such objects are rare, so a dictionary
     /// rather than a field of every node.
     var nextIndices = [Int: Int]()
-    let limits: URLEncodedFormDecoder.Limits
     /// The pairs counted so far, for ``URLEncodedFormDecoder/Limits-swift.struct/maximumParameterCount``.
     private(set) var pairCount = 0
     /// Whether the pair being inserted made a member whose key is its decoded name, which lies in
@@ -81,11 +70,11 @@ struct FormParser {
     ///
     /// - Throws: ``URLEncodedFormDecodingError`` for a limit, a malformed key (under `.error`), a conflict or a
     ///   charset the form names that the decoder cannot read.
-    static func parse(_ input: ByteReader, options: URLEncodedFormDecoder) throws -> ParsedForm {
-        var parser = FormParser(input: input, options: options)
-        if options.charset.sentinel, let sentinel = CharsetSentinel.find(in: input) {
+    static func parse(_ input: ByteReader, rules: DecodingRules) throws -> ParsedForm {
+        var parser = FormParser(input: input, rules: rules)
+        if rules.charset.sentinel, let sentinel = CharsetSentinel.find(in: input) {
             parser.sentinelStarts = sentinel.starts
-            if let encoding = try sentinel.charset(default: options.charset.encoding) { parser.charset = encoding }
+            if let encoding = try sentinel.charset(default: rules.charset.encoding) { parser.charset = encoding }
         }
         try parser.parsePairs()
         return parser.finish(inputLength: input.count)
@@ -98,11 +87,10 @@ struct FormParser {
         ParsedForm(tree: FormTree.take(&tree), charset: charset, inputLength: inputLength)
     }
 
-    /// `borrowing`, not copied: see ``FormTreeReader``'s initializer.
-    private init(input: ByteReader, options: borrowing URLEncodedFormDecoder) {
+    private init(input: ByteReader, rules: DecodingRules) {
         // The tree's buffer starts as the input, borrowed, so an input index is also a tree index
         // and values need no copy of their own; decoded names are appended after it.
-        self.init(bytes: FormBytes(borrowing: input), expectedNodes: Self.expectedNodes(forLength: input.count), options: options)
+        self.init(bytes: FormBytes(borrowing: input), expectedNodes: Self.expectedNodes(forLength: input.count), rules: rules)
         self.input = input
     }
 
@@ -116,19 +104,13 @@ struct FormParser {
     }
 
     /// A parser whose tree's buffer starts with `bytes`, and which has no input yet.
-    init(bytes: FormBytes, expectedNodes: Int, options: borrowing URLEncodedFormDecoder) {
+    init(bytes: FormBytes, expectedNodes: Int, rules: DecodingRules) {
         tree = FormTree(bytes: bytes, expectedNodes: expectedNodes)
         tree.prepare(FormTree.root, as: .object)
         input = .empty
-        plusIsSpace = options.spaceDecoding == .plusReplaced
-        byteClasses = plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
-        acceptsDots = options.keyPathDecoding.acceptsDots
-        allowsEmptyArrays = options.allowsEmptyArrays
-        keepsMalformedKeys = options.dialect.malformedKeys == .literal
-        replacesConflicts = options.dialect.conflictingKeys == .last
-        startsElementPerPair = options.dialect.bracketRows == .onePerPair
-        limits = options.limits
-        charset = options.charset.encoding
+        self.rules = rules
+        byteClasses = rules.plusIsSpace ? ByteClass.plusIsSpaceTable : ByteClass.plusLiteralTable
+        charset = rules.charset.encoding
     }
 
     // MARK: Pairs
@@ -145,7 +127,7 @@ struct FormParser {
         let end = input.count
         let byteClasses = byteClasses
         while index <= end {
-            let pair = Self.scanPair(in: input, from: &index, byteClasses: byteClasses, plusIsSpace: plusIsSpace)
+            let pair = Self.scanPair(in: input, from: &index, byteClasses: byteClasses, plusIsSpace: rules.plusIsSpace)
             index += 1
             guard pair.end > pair.start else { continue }  // `&&`, or a leading or trailing `&`
             if !sentinelStarts.isEmpty, sentinelStarts.contains(pair.start) { continue }
@@ -172,8 +154,8 @@ struct FormParser {
     /// Refuses the pair about to start when the form has as many as the limit allows: the chunked
     /// parser asks at a pair's first byte, before the pair has ended.
     func checkRoomForPair() throws {
-        guard pairCount < limits.maximumParameterCount else {
-            throw URLEncodedFormDecodingError.tooManyParameters(limit: limits.maximumParameterCount)
+        guard pairCount < rules.limits.maximumParameterCount else {
+            throw URLEncodedFormDecodingError.tooManyParameters(limit: rules.limits.maximumParameterCount)
         }
     }
 
@@ -235,7 +217,7 @@ struct FormParser {
         flags: FormTree.ValueFlags,
         components: inout [Range<Int>]
     ) throws {
-        if nameClasses == 0, !name.isEmpty, limits.maximumDepth >= 1 {
+        if nameClasses == 0, !name.isEmpty, rules.limits.maximumDepth >= 1 {
             // A plain name met for the first time, most pairs of most forms: its member of the
             // root, as `insert` makes it, without the key path's walk. The root is an object that
             // no rule of `insert` numbers (`nextIndices`) or replaces. A name met before takes
@@ -260,7 +242,7 @@ struct FormParser {
         flags: FormTree.ValueFlags,
         components: inout [Range<Int>]
     ) throws {
-        if repeatPair == pairCount - 1, !(allowsEmptyArrays && flags.contains(.bare)), sameBytes(name, repeatName) {
+        if repeatPair == pairCount - 1, !(rules.allowsEmptyArrays && flags.contains(.bare)), sameBytes(name, repeatName) {
             // Its escapes are brackets', as the previous pair's were: its key was the name itself.
             keyHasEscapedBrackets = nameClasses & ByteClass.escape != 0
             try appendScalar(to: repeatArray, value: value, flags: flags, key: name)

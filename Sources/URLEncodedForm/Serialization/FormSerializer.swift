@@ -22,39 +22,22 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         case indexGap(node: Int)
     }
 
-    private enum ElementKeys: Equatable {
-        case emptyBrackets
-        case none
-        case index
-        case jQuery
-        case htmlForm
-        case separator(UInt8)
-        case custom
-    }
-
     private let nodes: [ValueTree.Node]
     private var writer: PairWriter<Items>
-    /// How element keys are written, as a plain value: switching over ``URLEncodedFormEncoder/ArrayEncoding``,
-    /// whose cases carry a closure and a character, copied it at every element.
-    private let elementKeys: ElementKeys
+    /// The encoder's options as the walk acts on them (``URLEncodedFormEncoder/rules``).
+    private let rules: EncodingRules
     /// The closure of ``URLEncodedFormEncoder/ArrayEncoding-swift.enum/custom(_:)``.
     private let customElementKey: (@Sendable (_ key: String, _ index: Int) -> String)?
-    /// Whether an element is keyed by its coding index (``URLEncodedFormIndexGaps/keepPositions``).
-    private let keepsPositions: Bool
-    /// Whether an element after one that wrote nothing is an error (``URLEncodedFormIndexGaps/error``).
-    private let refusesGaps: Bool
+    /// ``URLEncodedFormEncoder/keyEncoding``, `nil` when it leaves names as they are.
     private let keyEncoding: URLEncodedFormEncoder.KeyEncoding?
+    /// ``URLEncodedFormEncoder/keyPathEncoding``, whose custom case holds a closure.
     private let keyPathEncoding: URLEncodedFormEncoder.KeyPathEncoding.Style
-    /// The deepest a container may be: its members' names have one component more.
-    private let maximumDepth: Int
-    /// Whether a character the legacy charset lacks is an error rather than a reference
-    /// (``URLEncodedFormCharset/numericReferences`` off).
-    private let refusesReferences: Bool
     /// The first reason something was left unwritten.
     private(set) var failure: Failure?
 
     init(
         nodes: [ValueTree.Node],
+        rules: EncodingRules,
         options: borrowing URLEncodedFormEncoder,
         output: consuming ByteWriter,
         path: consuming ByteWriter,
@@ -62,25 +45,11 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         items: consuming Items
     ) {
         self.nodes = nodes
-        switch options.arrayEncoding {
-        case .brackets: (elementKeys, customElementKey) = (.emptyBrackets, nil)
-        case .noBrackets: (elementKeys, customElementKey) = (.none, nil)
-        case .indexInBrackets: (elementKeys, customElementKey) = (.index, nil)
-        case .jQuery: (elementKeys, customElementKey) = (.jQuery, nil)
-        case .htmlForm: (elementKeys, customElementKey) = (.htmlForm, nil)
-        case .custom(let encode): (elementKeys, customElementKey) = (.custom, encode)
-        case .separator:
-            // A separator a form cannot carry was refused before the walk.
-            let byte = if case .byte(let byte) = options.separator { byte } else { UInt8(ascii: ",") }
-            (elementKeys, customElementKey) = (.separator(byte), nil)
-        }
-        keepsPositions = options.indexGaps == .keepPositions
-        refusesGaps = options.indexGaps == .error
+        self.rules = rules
+        customElementKey = if case .custom(let encode) = options.arrayEncoding { encode } else { nil }
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         keyPathEncoding = options.keyPathEncoding.style
-        maximumDepth = options.maximumDepth
-        refusesReferences = options.charset.isLegacy && !options.charset.numericReferences
-        writer = PairWriter(options: options, output: output, path: path, members: members, items: items)
+        writer = PairWriter(rules: rules, escaper: options.escaper, output: output, path: path, members: members, items: items)
     }
 
     /// Calls `body` with the form text of the tree, whose root must be an object (or empty), and
@@ -122,7 +91,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     private mutating func writeElements(of array: Int, depth: Int) {
         // jQuery writes the values of a top-level name that ends in `[]` under that name alone.
         let ownBrackets =
-            elementKeys == .jQuery && nodes[array].parent == Int32(ValueTree.root) && nodes[array].key.hasSuffix("[]")
+            rules.elementKeys == .jQuery && nodes[array].parent == Int32(ValueTree.root) && nodes[array].key.hasSuffix("[]")
         var position = 0
         var joinEnd = -1
         var lastWritten = -1
@@ -130,7 +99,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         while child >= 0 {
             let kind = nodes[child].kind
             let isValue = kind == .scalar || kind == .bare
-            if case .separator(let separator) = elementKeys, isValue {
+            if case .separator(let separator) = rules.elementKeys, isValue {
                 joinEnd = writeJoined(child, separator, after: joinEnd)
                 position &+= 1
                 lastWritten = child
@@ -146,7 +115,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         // Indices only grow and positions count the elements written, so the last element written
         // is at its coding index exactly when no element before it wrote nothing: one check an
         // array, rather than one an element.
-        if refusesGaps, lastWritten >= 0, Int(nodes[lastWritten].index) != position &- 1 { fail(.indexGap(node: lastWritten)) }
+        if rules.refusesGaps, lastWritten >= 0, Int(nodes[lastWritten].index) != position &- 1 { fail(.indexGap(node: lastWritten)) }
     }
 
     /// Writes `node`, a member or element at `depth` that `step` names: one pair for a scalar, or
@@ -175,7 +144,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     /// anything. Out of line: the walk recurses here, and the scalars stay in their loop.
     @inline(never)
     private mutating func writeContainer(_ node: Int, as step: PathStep, depth: Int) -> Bool {
-        guard depth < maximumDepth else {
+        guard depth < rules.maximumDepth else {
             fail(.tooDeep(node: node))
             return false
         }
@@ -226,13 +195,13 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
     /// element's coding index, `position` its place among the elements that wrote something.
     @inline(__always)
     private func elementStep(index: Int, position: Int, isValue: Bool, ownBrackets: Bool) -> PathStep {
-        switch elementKeys {
+        switch rules.elementKeys {
         case .emptyBrackets:
             return .emptyBrackets
         case .none:
             return .none
         case .index:
-            return .index(keepsPositions ? index : position)
+            return .index(rules.keepsPositions ? index : position)
         case .jQuery:
             // jQuery indexes the elements that are objects or arrays, by their place in the
             // array, the ones that write nothing counted; values take `[]`.
@@ -240,14 +209,14 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
             return ownBrackets ? .none : .emptyBrackets
         case .htmlForm:
             // A form repeats a value's name; a row that is an object or array needs its index.
-            return isValue ? .none : .index(keepsPositions ? index : position)
+            return isValue ? .none : .index(rules.keepsPositions ? index : position)
         case .separator:
             // Values are joined (``writeJoined(_:_:after:)``); the others are keyed as brackets
             // key them, so that an array of arrays is one pair per row.
             return .emptyBrackets
         case .custom:
             let path = String(decoding: writer.rawPath, as: UTF8.self)
-            return .whole(customElementKey?(path, keepsPositions ? index : position) ?? path)
+            return .whole(customElementKey?(path, rules.keepsPositions ? index : position) ?? path)
         }
     }
 
@@ -276,7 +245,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
 
     @inline(__always)
     private mutating func noteReference(in node: Int) {
-        if refusesReferences, let scalar = writer.firstReference { fail(.reference(node: node, scalar: scalar)) }
+        if rules.refusesReferences, let scalar = writer.firstReference { fail(.reference(node: node, scalar: scalar)) }
     }
 
     private mutating func fail(_ failure: Failure) {

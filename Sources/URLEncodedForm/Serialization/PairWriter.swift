@@ -22,24 +22,19 @@
 /// whole text, compared as strings; array elements keep their order. A level's members are
 /// sorted when it closes, so the work is one pass per object over its own bytes.
 struct PairWriter<Items: PairItems>: ~Copyable {
+    /// The encoder's options as the writer acts on them (``URLEncodedFormEncoder/rules``).
+    private let rules: EncodingRules
+    /// The encoder's escaper (``URLEncodedFormEncoder/allowedCharacters``, and the separator).
     private let escaper: PercentEscaper
-    private let spaceAsPlus: Bool
-    private let sortsMembers: Bool
     /// The brackets and dots of key paths, escaped or as they are
     /// (``URLEncodedFormEncoder/bracketEncoding``), picked once from the escaper's two sets.
     private let punctuation: KeyPathPunctuation
-    /// The charset names and values are written in when it is not UTF-8
-    /// (``URLEncodedFormEncoder/charset``).
-    private let legacyCharset: URLEncodedFormCharset.Encoding?
     /// The length of the `utf8=✓` pair written first (``URLEncodedFormCharset/sentinel``),
     /// which is taken back when nothing follows it, as qs does.
     private var sentinelLength = 0
     /// The first character written as a numeric character reference because the legacy charset
     /// lacks it, for ``URLEncodedFormCharset/numericReferences`` off, where that is an error.
     private(set) var firstReference: Unicode.Scalar?
-    /// Whether a path step can replace the whole path (``PathStep/whole(_:)``, a custom array
-    /// encoding's), so that a level's members need not share its path.
-    private let rewritesPaths: Bool
     /// Whether the unescaped path is kept too: a custom array encoding receives it, and query
     /// items are named by it.
     private let tracksRawPath: Bool
@@ -81,28 +76,26 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         fileprivate var replacedPath = false
     }
 
-    /// A writer under `options` that writes its form into `output`, and keeps the path and the
-    /// members being sorted in the other two.
+    /// A writer under `rules` that escapes with `escaper` and writes its form into `output`, and
+    /// keeps the path and the members being sorted in the other two.
     init(
-        options: borrowing URLEncodedFormEncoder,
+        rules: EncodingRules,
+        escaper: PercentEscaper,
         output: consuming ByteWriter,
         path: consuming ByteWriter,
         members: consuming ByteWriter,
         items: consuming Items
     ) {
+        self.rules = rules
         // Under a separator, the escaper escapes it (``URLEncodedFormEncoder/escaper``).
-        escaper = options.escaper
-        spaceAsPlus = if case .plusReplaced = options.spaceEncoding { true } else { false }
-        sortsMembers = options.alphabetizeKeyValuePairs
-        rewritesPaths = if case .custom = options.arrayEncoding { true } else { false }
-        tracksRawPath = rewritesPaths || Items.records
-        punctuation = escaper.punctuation(literal: options.bracketEncoding == .literal)
+        self.escaper = escaper
+        tracksRawPath = rules.rewritesPaths || Items.records
+        punctuation = escaper.punctuation(literal: rules.bracketsLiteral)
         self.output = output
         self.path = path
         self.members = MemberStack(members)
         self.items = items
-        legacyCharset = options.charset.isLegacy ? options.charset.encoding : nil
-        if options.charset.sentinel {
+        if rules.writesSentinel {
             beginPair(.name("utf8"))
             appendValue("✓")
             sentinelLength = self.output.count
@@ -144,10 +137,10 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     /// level's members first; returns whether the level wrote anything.
     @discardableResult
     mutating func close(restoring outer: Level) -> Bool {
-        if level.holdsMembers, sortsMembers {
+        if level.holdsMembers, rules.sortsMembers {
             // Every member's text starts with this level's path, unless a custom array encoding
             // rewrote whole paths below it; comparisons can start after the shared part.
-            sortMembers(from: level.firstMember, sharedPrefix: rewritesPaths ? 0 : path.count)
+            sortMembers(from: level.firstMember, sharedPrefix: rules.rewritesPaths ? 0 : path.count)
         }
         members.removeAll(from: level.firstMember)
         let closing = level
@@ -171,17 +164,17 @@ struct PairWriter<Items: PairItems>: ~Copyable {
     /// is never noted, so it takes no part in the sort.
     @inline(__always)
     private mutating func recordMemberText(from start: Int) {
-        guard sortsMembers, level.holdsMembers else { return }
+        guard rules.sortsMembers, level.holdsMembers else { return }
         let text = (start == 0 ? 0 : start &+ 1)..<output.count
         // The sort compares members after the path they share (``sortMembers(from:sharedPrefix:)``),
         // which is this level's.
-        members.append(text, key: output.orderKey(at: text.lowerBound &+ (rewritesPaths ? 0 : path.count)))
+        members.append(text, key: output.orderKey(at: text.lowerBound &+ (rules.rewritesPaths ? 0 : path.count)))
     }
 
     /// Ends the root level, once every other is closed, and calls `body` with the form text.
     mutating func finish(_ body: (ByteReader) -> Void) {
         precondition(level.pathStart == 0 && path.count == 0, "a level left open")
-        if level.holdsMembers, sortsMembers { sortMembers(from: level.firstMember, sharedPrefix: 0) }
+        if level.holdsMembers, rules.sortsMembers { sortMembers(from: level.firstMember, sharedPrefix: 0) }
         if output.count == sentinelLength { output.truncate(to: 0) }
         output.withReader(body)
     }
@@ -277,11 +270,11 @@ struct PairWriter<Items: PairItems>: ~Copyable {
 
     mutating func appendValue(_ text: String) {
         if Items.records { items.appendValue(text) }
-        if let legacyCharset {
+        if let legacyCharset = rules.legacyCharset {
             appendLegacy(text.unicodeScalars, charset: legacyCharset, to: .output)
             return
         }
-        escaper.escape(text, spaceAsPlus: spaceAsPlus, into: &output)
+        escaper.escape(text, spaceAsPlus: rules.spaceAsPlus, into: &output)
     }
 
     /// Appends decimal digits, escaped when the allowed characters leave out a digit or `-`.
@@ -292,7 +285,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         } else {
             var digits: [UInt8] = []
             digits.appendDecimal(value)
-            digits.withReader { escaper.escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
+            digits.withReader { escaper.escape($0, spaceAsPlus: rules.spaceAsPlus, into: &output) }
         }
     }
 
@@ -305,7 +298,7 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         } else {
             var digits: [UInt8] = []
             digits.appendDecimal(decimal)
-            digits.withReader { escaper.escape($0, spaceAsPlus: spaceAsPlus, into: &output) }
+            digits.withReader { escaper.escape($0, spaceAsPlus: rules.spaceAsPlus, into: &output) }
         }
     }
 
@@ -366,13 +359,13 @@ struct PairWriter<Items: PairItems>: ~Copyable {
 
     /// Appends a name, escaped: a bracket or dot in it is escaped whatever the bracket encoding.
     private mutating func appendText(_ text: borrowing String, to destination: Destination) {
-        if let legacyCharset {
+        if let legacyCharset = rules.legacyCharset {
             appendLegacy(text.unicodeScalars, charset: legacyCharset, to: destination)
             return
         }
         switch destination {
-        case .path: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &path)
-        case .output: escaper.escapeName(text, spaceAsPlus: spaceAsPlus, into: &output)
+        case .path: escaper.escapeName(text, spaceAsPlus: rules.spaceAsPlus, into: &path)
+        case .output: escaper.escapeName(text, spaceAsPlus: rules.spaceAsPlus, into: &output)
         }
     }
 
@@ -390,8 +383,8 @@ struct PairWriter<Items: PairItems>: ~Copyable {
         if firstReference == nil { firstReference = reference }
         bytes.withReader { encoded in
             switch destination {
-            case .path: escaper.escape(encoded, spaceAsPlus: spaceAsPlus, into: &path)
-            case .output: escaper.escape(encoded, spaceAsPlus: spaceAsPlus, into: &output)
+            case .path: escaper.escape(encoded, spaceAsPlus: rules.spaceAsPlus, into: &path)
+            case .output: escaper.escape(encoded, spaceAsPlus: rules.spaceAsPlus, into: &output)
             }
         }
     }

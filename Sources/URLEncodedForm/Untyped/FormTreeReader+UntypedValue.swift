@@ -104,7 +104,7 @@ extension FormTreeReader {
     /// already made an array, and which ``URLEncodedFormDecoder/UntypedIndices-swift.enum/object``
     /// leaves as the form's order gives it.
     private func untypedArrayOrder(_ positioned: [(index: Int, member: Int)], mixed: Bool) -> [Int]? {
-        let policy = untypedIndices
+        let policy = rules.untypedIndices
         if policy == .arrayInFormOrder || (policy == .object && mixed) {
             return positioned.indices.allSatisfy { positioned[$0].index == $0 } ? positioned.map(\.member) : nil
         }
@@ -131,7 +131,7 @@ extension FormTreeReader {
         case .array:
             // Only a plain name given again and again is one value: `a[]=1&a[]=2` asks for a list.
             guard self[node].flags.contains(.repeatedName) else { return nil }
-            switch duplicateKeys {
+            switch rules.duplicateKeys {
             case .combine: return nil
             case .last: return try leafValue(of: self[node].lastChild)
             case .first: return try leafValue(of: self[node].firstChild)

@@ -111,7 +111,7 @@ struct FormTreeWorkedExampleTests {
             ])
         #expect(tree.bytes.string(0..<tree.bytes.count) == "a[b]=1&a[c][]=x&a[c][]=y&d=2+3")
         #expect(throws: URLEncodedFormDecodingError.self) {
-            try "a[b]=1&a[]=x&c=2".withReader { try FormParser.parse($0, options: URLEncodedFormDecoder()) }
+            try "a[b]=1&a[]=x&c=2".withReader { try FormParser.parse($0, rules: URLEncodedFormDecoder().rules) }
         }
     }
 }
@@ -159,7 +159,8 @@ struct FormTreeDecodingTests {
     @Test("the reader's derived nodes have coding paths, and the tree stays as the parser built it")
     func derived() throws {
         let form = try FormParser.parsedForm("user[name]=Ada&tags=a,b,c")
-        let reader = FormTreeReader(form, options: URLEncodedFormDecoder(arrayDecoding: .separator(",")))
+        let decoder = URLEncodedFormDecoder(arrayDecoding: .separator(","))
+        let reader = FormTreeReader(form, rules: decoder.rules, options: decoder)
         let user = try #require(reader.member(of: FormTree.root, for: "user"))
         let absent = reader.absentMember(of: user, key: "age")
         #expect(reader.codingPath(of: absent).map(\.stringValue) == ["user", "age"])

@@ -34,7 +34,7 @@ extension FormParser {
     /// parse returns (a parsed form borrows its input until then).
     static func parsedForm(_ input: String, options: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws -> ParsedForm {
         try input.withReader { input in
-            var form = try parse(input, options: options)
+            var form = try parse(input, rules: options.rules)
             form.tree.bytes.own()
             return form
         }

@@ -5,7 +5,7 @@
 func parsedTree(_ input: String, _ decoder: URLEncodedFormDecoder = URLEncodedFormDecoder()) throws -> String {
 
     let form = try FormParser.parsedForm(input, options: decoder)
-    let reader = FormTreeReader(form, options: decoder)
+    let reader = FormTreeReader(form, rules: decoder.rules, options: decoder)
     return render(FormTree.root, reader)
 }
 
