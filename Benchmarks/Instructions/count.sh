@@ -3,7 +3,7 @@
 # times, and the difference divided by N, so start-up and set-up cancel out. Repeatable to a few
 # instructions, unlike wall-clock time on a shared machine.
 #
-#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode decode floor; also decodestream, decodeuserinfo, floordecode, jsonencode, jsondecode, hummingbird)
+#   bash Benchmarks/Instructions/count.sh [OPERATIONS...]   (default: encode decode floor; also decodestream, decodechunks, decodeuserinfo, floordecode, jsonencode, jsondecode, hummingbird)
 #
 # `hummingbird` encodes with Hummingbird 2.28.1's own encoder: asked for, it adds that package to
 # the build (a few minutes the first time). `Benchmarks/Instructions/clock.py` times the same

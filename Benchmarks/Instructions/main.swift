@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import URLEncodedForm
+import URLEncodedForm
 
 #if canImport(Hummingbird)
 // Built in only when count.sh is asked for the `hummingbird` operation, which adds the package.
@@ -13,7 +13,7 @@ let arguments = CommandLine.arguments
 guard arguments.count == 4, let iterations = Int(arguments[3]) else {
     let usage = """
         usage: instructions empty|one|small|medium|large|largeBrackets|text|rows|signup \
-        encode|decode|decodestream|decodeuserinfo|floor|floordecode|jsonencode|jsondecode|hummingbird N
+        encode|decode|decodestream|decodechunks|decodeuserinfo|floor|floordecode|jsonencode|jsondecode|hummingbird N
 
         """
     FileHandle.standardError.write(Data(usage.utf8))
@@ -36,6 +36,23 @@ struct OneChunk: AsyncSequence {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
 }
 
+/// A body in chunks of `size` bytes, as a server hands a streamed body to the adapters.
+struct Chunks: AsyncSequence {
+    let bytes: [UInt8]
+    let size: Int
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        let size: Int
+        var start = 0
+        mutating func next() async -> ArraySlice<UInt8>? {
+            guard start < bytes.count else { return nil }
+            defer { start += size }
+            return bytes[start..<Swift.min(start + size, bytes.count)]
+        }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, size: size) }
+}
+
 func run<Value: Codable>(_ value: Value, brackets: Bool = false, body: String? = nil) throws {
     let encoder = URLEncodedFormEncoder(arrayEncoding: brackets ? .brackets : .indexInBrackets)
     let decoder = URLEncodedFormDecoder(limits: .unlimited)
@@ -51,6 +68,13 @@ func run<Value: Codable>(_ value: Value, brackets: Bool = false, body: String? =
         let body = OneChunk(bytes: Array(text.utf8))
         for _ in 0..<iterations {
             Task.immediate { blackHole(try await decoder.decode(Value.self, from: body, expectedLength: body.bytes.count)) }
+        }
+    case "decodechunks":
+        // The body in chunks of 4 KiB, its length not stated: through the chunked parser, which
+        // searches each chunk for its first and last `&`, as a server's streamed body is read.
+        let body = Chunks(bytes: Array(text.utf8), size: 4096)
+        for _ in 0..<iterations {
+            Task.immediate { blackHole(try await decoder.decode(Value.self, from: body)) }
         }
     case "decodeuserinfo":
         // A decoder whose options are not all defaults: its reader keeps them in an object.
