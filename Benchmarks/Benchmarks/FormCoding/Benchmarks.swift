@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import Hummingbird
-@_spi(Benchmarks) import URLEncodedForm
+import URLEncodedForm
 import Vapor
 
 // One run measures URLEncodedForm beside Vapor's and Hummingbird's form coders and Foundation's
@@ -79,20 +79,22 @@ func codingBenchmarks<Value: Codable & Sendable>(
     register("Floor", "decode") { blackHole(try Value(from: FloorDecoder(value: floorTree))) }
 }
 
-/// Escaping and unescaping alone, 64 KiB at a time, beside Foundation's percent coding and a copy.
+/// Escaping and unescaping of one 64 KiB value through the public API (a pair written by
+/// `encode(_ pairs:)`, a one-field form read as `[String: String]`), beside Foundation's percent
+/// coding, which also makes a `String`, and a copy.
 func byteBenchmarks() {
     let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .one)
+    let encoder = URLEncodedForm.URLEncodedFormEncoder()
+    let decoder = URLEncodedForm.URLEncodedFormDecoder()
     for (name, bytes) in [("safe", Buffers.safe), ("10% escaped", Buffers.tenthEscaped), ("non-ASCII", Buffers.nonASCII)] {
         let text = String(decoding: bytes, as: UTF8.self)
         let escaped = Buffers.escaped(bytes)
         let escapedText = String(decoding: escaped, as: UTF8.self)
+        let form = "v=" + escapedText
+        let pair: [(String, String)] = [("v", text)]
         Benchmark("escape 64 KiB \(name) URLEncodedForm", configuration: configuration) { benchmark in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count * 3)
             for _ in benchmark.scaledIterations {
-                output.removeAll(keepingCapacity: true)
-                PercentCoding.escape(bytes, into: &output)
-                blackHole(output)
+                blackHole(encoder.encode(pair))
             }
         }
         Benchmark("escape 64 KiB \(name) Foundation", configuration: configuration) { benchmark in
@@ -101,12 +103,8 @@ func byteBenchmarks() {
             }
         }
         Benchmark("unescape 64 KiB \(name) URLEncodedForm", configuration: configuration) { benchmark in
-            var output: [UInt8] = []
-            output.reserveCapacity(escaped.count)
             for _ in benchmark.scaledIterations {
-                output.removeAll(keepingCapacity: true)
-                PercentCoding.unescape(escaped, into: &output)
-                blackHole(output)
+                blackHole(try decoder.decode([String: String].self, from: form))
             }
         }
         Benchmark("unescape 64 KiB \(name) Foundation", configuration: configuration) { benchmark in
