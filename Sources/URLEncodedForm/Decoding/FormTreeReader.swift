@@ -79,7 +79,7 @@ final class FormTreeReader {
     enum KeyPathStyle { case brackets, dots }
 
     /// `borrowing`: an initializer's arguments are otherwise its own, so each decode copied the
-    /// whole decoder, options, closures and `userInfo`, here and for the parser. The form is
+    /// whole decoder, options, closures and `userInfo`. The form is
     /// `consuming`, and its tree is taken out of it (``FormTree/take(_:)``): reading `form.tree`
     /// copied the tree, retaining its references, which the form's end released (the empty,
     /// small and medium decodes; Benchmarks/README.md, Shortcuts).

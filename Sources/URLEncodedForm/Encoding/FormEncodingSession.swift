@@ -37,9 +37,9 @@ final class FormEncodingSession {
     @exclusivity(unchecked) private(set) var valueTree: ValueTree
 
     /// The encoder's options as the encode acts on them (``URLEncodedFormEncoder/rules``); the
-    /// serializer reads the same value. ``EncodingRules/maximumDepth`` bounds how many `encode(to:)` calls run inside
-    /// one another: the first is the top-level value's, and each call's keys have as many
-    /// components as calls are running.
+    /// serializer reads the same value. ``EncodingRules/maximumDepth`` bounds how many
+    /// `encode(to:)` calls run inside one another: the first is the top-level value's, and each
+    /// call's keys have as many components as calls are running.
     let rules: EncodingRules
     /// The options only some values read, which hold closures: one object, retained once.
     private let strategies: URLEncodedFormEncoder.ValueStrategies

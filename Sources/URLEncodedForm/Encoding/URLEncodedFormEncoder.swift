@@ -296,7 +296,7 @@ public struct URLEncodedFormEncoder: Sendable {
         var failure: FormSerializer<NoPairItems>.Failure?
         ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
             var serializer = FormSerializer(
-                nodes: nodes, rules: rules, options: self, output: output, path: path, members: members, items: NoPairItems())
+                nodes: nodes, options: self, output: output, path: path, members: members, items: NoPairItems())
             _ = serializer.serialize(body)
             failure = serializer.failure
         }
@@ -311,7 +311,7 @@ public struct URLEncodedFormEncoder: Sendable {
         var failure: FormSerializer<UnescapedPairs>.Failure?
         var pairs = UnescapedPairs()
         ByteWriter.withStackStorage(640, 64, 320) { output, path, members in
-            var serializer = FormSerializer(nodes: nodes, rules: rules, options: self, output: output, path: path, members: members, items: pairs)
+            var serializer = FormSerializer(nodes: nodes, options: self, output: output, path: path, members: members, items: pairs)
             pairs = serializer.serialize { _ in }
             failure = serializer.failure
         }

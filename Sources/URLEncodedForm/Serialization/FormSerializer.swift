@@ -37,7 +37,6 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
 
     init(
         nodes: [ValueTree.Node],
-        rules: EncodingRules,
         options: borrowing URLEncodedFormEncoder,
         output: consuming ByteWriter,
         path: consuming ByteWriter,
@@ -45,7 +44,7 @@ struct FormSerializer<Items: PairItems>: ~Copyable {
         items: consuming Items
     ) {
         self.nodes = nodes
-        self.rules = rules
+        rules = options.rules
         customElementKey = if case .custom(let encode) = options.arrayEncoding { encode } else { nil }
         keyEncoding = options.keyEncoding.isIdentity ? nil : options.keyEncoding
         keyPathEncoding = options.keyPathEncoding.style
