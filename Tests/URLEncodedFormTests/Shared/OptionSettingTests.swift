@@ -28,29 +28,49 @@ struct OptionSettingTests {
 
     static let encoderRows: [EncoderRow] = [
         EncoderRow(
-            testDescription: "alphabetizeKeyValuePairs", set: { $0.alphabetizeKeyValuePairs = false }, made: .base(alphabetizeKeyValuePairs: false)),
-        EncoderRow(testDescription: "arrayEncoding", set: { $0.arrayEncoding = .noBrackets }, made: .base(arrayEncoding: .noBrackets)),
-        EncoderRow(testDescription: "boolEncoding", set: { $0.boolEncoding = .literal }, made: .base(boolEncoding: .literal)),
-        EncoderRow(testDescription: "keyEncoding", set: { $0.keyEncoding = .uppercased }, made: .base(keyEncoding: .uppercased)),
-        EncoderRow(testDescription: "keyPathEncoding", set: { $0.keyPathEncoding = .dots }, made: .base(keyPathEncoding: .dots)),
-        EncoderRow(testDescription: "bracketEncoding", set: { $0.bracketEncoding = .literal }, made: .base(bracketEncoding: .literal)),
-        EncoderRow(testDescription: "spaceEncoding", set: { $0.spaceEncoding = .plusReplaced }, made: .base(spaceEncoding: .plusReplaced)),
-        EncoderRow(testDescription: "allowedCharacters", set: { $0.allowedCharacters = .unreserved }, made: .base(allowedCharacters: .unreserved)),
-        EncoderRow(testDescription: "charset", set: { $0.charset = .isoLatin1 }, made: .base(charset: .isoLatin1)),
-        EncoderRow(testDescription: "charset.sentinel", set: { $0.charset.sentinel = true }, made: .base(charset: .init(.utf8, sentinel: true))),
+            testDescription: "alphabetizeKeyValuePairs", set: { $0.alphabetizeKeyValuePairs = false },
+            made: .init(alphabetizeKeyValuePairs: false, arrayEncoding: .indexInBrackets)),
+        EncoderRow(testDescription: "arrayEncoding", set: { $0.arrayEncoding = .noBrackets }, made: .init(arrayEncoding: .noBrackets)),
+        EncoderRow(
+            testDescription: "boolEncoding", set: { $0.boolEncoding = .literal }, made: .init(arrayEncoding: .indexInBrackets, boolEncoding: .literal)
+        ),
+        EncoderRow(
+            testDescription: "keyEncoding", set: { $0.keyEncoding = .uppercased },
+            made: .init(arrayEncoding: .indexInBrackets, keyEncoding: .uppercased)),
+        EncoderRow(
+            testDescription: "keyPathEncoding", set: { $0.keyPathEncoding = .dots },
+            made: .init(arrayEncoding: .indexInBrackets, keyPathEncoding: .dots)),
+        EncoderRow(
+            testDescription: "bracketEncoding", set: { $0.bracketEncoding = .literal },
+            made: .init(arrayEncoding: .indexInBrackets, bracketEncoding: .literal)),
+        EncoderRow(
+            testDescription: "spaceEncoding", set: { $0.spaceEncoding = .plusReplaced },
+            made: .init(arrayEncoding: .indexInBrackets, spaceEncoding: .plusReplaced)),
+        EncoderRow(
+            testDescription: "allowedCharacters", set: { $0.allowedCharacters = .unreserved },
+            made: .init(arrayEncoding: .indexInBrackets, allowedCharacters: .unreserved)),
+        EncoderRow(testDescription: "charset", set: { $0.charset = .isoLatin1 }, made: .init(arrayEncoding: .indexInBrackets, charset: .isoLatin1)),
+        EncoderRow(
+            testDescription: "charset.sentinel", set: { $0.charset.sentinel = true },
+            made: .init(arrayEncoding: .indexInBrackets, charset: .init(.utf8, sentinel: true))),
         EncoderRow(
             testDescription: "charset.numericReferences", set: { $0.charset = .init(.isoLatin1, numericReferences: false) },
-            made: .base(charset: .init(.isoLatin1, numericReferences: false))),
-        EncoderRow(testDescription: "allowsEmptyArrays", set: { $0.allowsEmptyArrays = true }, made: .base(allowsEmptyArrays: true)),
-        EncoderRow(testDescription: "indexGaps keepPositions", set: { $0.indexGaps = .keepPositions }, made: .base(indexGaps: .keepPositions)),
-        EncoderRow(testDescription: "indexGaps error", set: { $0.indexGaps = .error }, made: .base(indexGaps: .error)),
-        EncoderRow(testDescription: "maximumDepth", set: { $0.maximumDepth = 1 }, made: .base(maximumDepth: 1)),
-        EncoderRow(testDescription: "nilEncoding", set: { $0.nilEncoding = .null }, made: .base(nilEncoding: .null)),
+            made: .init(arrayEncoding: .indexInBrackets, charset: .init(.isoLatin1, numericReferences: false))),
+        EncoderRow(
+            testDescription: "allowsEmptyArrays", set: { $0.allowsEmptyArrays = true },
+            made: .init(arrayEncoding: .indexInBrackets, allowsEmptyArrays: true)),
+        EncoderRow(
+            testDescription: "indexGaps keepPositions", set: { $0.indexGaps = .keepPositions },
+            made: .init(arrayEncoding: .indexInBrackets, indexGaps: .keepPositions)),
+        EncoderRow(
+            testDescription: "indexGaps error", set: { $0.indexGaps = .error }, made: .init(arrayEncoding: .indexInBrackets, indexGaps: .error)),
+        EncoderRow(testDescription: "maximumDepth", set: { $0.maximumDepth = 1 }, made: .init(arrayEncoding: .indexInBrackets, maximumDepth: 1)),
+        EncoderRow(testDescription: "nilEncoding", set: { $0.nilEncoding = .null }, made: .init(arrayEncoding: .indexInBrackets, nilEncoding: .null)),
     ]
 
     /// Every row starts from an encoder that writes indices, which ``URLEncodedFormIndexGaps``
     /// changes; `made` passes the same `arrayEncoding` with the row's option.
-    static let base = URLEncodedFormEncoder.base()
+    static let base = URLEncodedFormEncoder(arrayEncoding: .indexInBrackets)
 
     static func outcome(_ encoder: URLEncodedFormEncoder) -> String {
         do {
@@ -143,30 +163,5 @@ struct OptionSettingTests {
         let made = Self.outcome(row.made, row.input)
         #expect(made != Self.outcome(URLEncodedFormDecoder(), row.input), "the probe does not show this option")
         #expect(Self.outcome(set, row.input) == made)
-    }
-}
-
-extension URLEncodedFormEncoder {
-    /// ``OptionSettingTests/base``, with one more option set as the initializer takes it.
-    fileprivate static func base(
-        alphabetizeKeyValuePairs: Bool = true,
-        arrayEncoding: ArrayEncoding = .indexInBrackets,
-        boolEncoding: BoolEncoding = .numeric,
-        keyEncoding: KeyEncoding = .useDefaultKeys,
-        keyPathEncoding: KeyPathEncoding = .brackets,
-        bracketEncoding: BracketEncoding = .percentEscaped,
-        nilEncoding: NilEncoding = .dropKey,
-        spaceEncoding: SpaceEncoding = .percentEscaped,
-        allowedCharacters: AllowedCharacters = .default,
-        charset: URLEncodedFormCharset = .utf8,
-        allowsEmptyArrays: Bool = false,
-        indexGaps: URLEncodedFormIndexGaps = .compact,
-        maximumDepth: Int = 512
-    ) -> URLEncodedFormEncoder {
-        URLEncodedFormEncoder(
-            alphabetizeKeyValuePairs: alphabetizeKeyValuePairs, arrayEncoding: arrayEncoding, boolEncoding: boolEncoding,
-            keyEncoding: keyEncoding, keyPathEncoding: keyPathEncoding, bracketEncoding: bracketEncoding, nilEncoding: nilEncoding,
-            spaceEncoding: spaceEncoding, allowedCharacters: allowedCharacters, charset: charset, allowsEmptyArrays: allowsEmptyArrays,
-            indexGaps: indexGaps, maximumDepth: maximumDepth)
     }
 }
